@@ -1,0 +1,77 @@
+#include "CICU.h"
+
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
+
+static int32_t fill_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length, uint8_t *out) {
+    memset(out, 0, (size_t)length + 1);
+    if (length == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(type, "en", (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    for (int32_t pos = ubrk_first(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        if (pos <= 0 || pos > length) continue;
+        uint8_t kind = TP_BREAK_ALLOWED;
+        if (type == UBRK_LINE && ubrk_getRuleStatus(it) >= UBRK_LINE_HARD) kind = TP_BREAK_MANDATORY;
+        out[pos] = kind;
+    }
+    if (type == UBRK_CHARACTER) out[0] = 1;
+    ubrk_close(it);
+    return 0;
+}
+
+int32_t tp_line_breaks(const uint16_t *text, int32_t length, uint8_t *out) {
+    if (length < 0 || (length > 0 && (!text || !out))) return -1;
+    return fill_breaks(UBRK_LINE, text, length, out);
+}
+
+int32_t tp_grapheme_breaks(const uint16_t *text, int32_t length, uint8_t *out) {
+    if (length < 0 || (length > 0 && (!text || !out))) return -1;
+    return fill_breaks(UBRK_CHARACTER, text, length, out);
+}
+
+int32_t tp_bidi_levels(const uint16_t *text, int32_t length, int32_t base_direction, uint8_t *levels) {
+    if (length < 0 || (length > 0 && (!text || !levels))) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    UBiDiLevel para = base_direction == 0 ? 0 : base_direction == 1 ? 1 : UBIDI_DEFAULT_LTR;
+    ubidi_setPara(bidi, (const UChar *)text, length, para, NULL, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return -(int32_t)status; }
+    int32_t level = ubidi_getParaLevel(bidi);
+    if (length > 0) {
+        const UBiDiLevel *l = ubidi_getLevels(bidi, &status);
+        if (U_FAILURE(status)) { ubidi_close(bidi); return -(int32_t)status; }
+        memcpy(levels, l, (size_t)length);
+    }
+    ubidi_close(bidi);
+    return level & 1;
+}
+
+int32_t tp_bidi_reorder(const uint8_t *levels, int32_t length, int32_t *visual_to_logical) {
+    if (length < 0 || (length > 0 && (!levels || !visual_to_logical))) return -1;
+    if (length == 0) return 0;
+    ubidi_reorderVisual(levels, length, visual_to_logical);
+    return 0;
+}
+
+int32_t tp_scripts(const uint16_t *text, int32_t length, uint32_t *tags) {
+    if (length < 0 || (length > 0 && (!text || !tags))) return -1;
+    int32_t i = 0;
+    while (i < length) {
+        int32_t start = i;
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode code = uscript_getScript(c, &status);
+        const char *name = U_SUCCESS(status) ? uscript_getShortName(code) : "Zzzz";
+        if (!name || strlen(name) != 4) name = "Zzzz";
+        uint32_t tag = ((uint32_t)(uint8_t)name[0] << 24) | ((uint32_t)(uint8_t)name[1] << 16) |
+                       ((uint32_t)(uint8_t)name[2] << 8) | (uint32_t)(uint8_t)name[3];
+        for (int32_t k = start; k < i; k++) tags[k] = tag;
+    }
+    return 0;
+}
