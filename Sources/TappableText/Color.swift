@@ -1,0 +1,43 @@
+/// An sRGB colour with straight (not premultiplied) alpha, each component 0...1.
+public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// UIKit's default link tint (systemBlue, #007AFF).
+    public static let link = Color(red: 0, green: 122 / 255, blue: 1)
+    public static let lightGray = Color(red: 2 / 3, green: 2 / 3, blue: 2 / 3)
+
+    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` is required). Returns nil for anything else.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = Array(hex.dropFirst())
+        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        func component(_ s: String) -> Double { Double(Int(s, radix: 16)!) / Double((1 << (4 * s.count)) - 1) }
+        let parts: [String]
+        switch digits.count {
+        case 3: parts = digits.map { String($0) }
+        case 6, 8: parts = stride(from: 0, to: digits.count, by: 2).map { String(digits[$0..<$0 + 2]) }
+        default: return nil
+        }
+        self.init(red: component(parts[0]), green: component(parts[1]), blue: component(parts[2]),
+                  alpha: parts.count == 4 ? component(parts[3]) : 1)
+    }
+
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque.
+    public var hexString: String {
+        func byte(_ v: Double) -> String {
+            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            return (b < 16 ? "0" : "") + String(b, radix: 16)
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+    public var description: String { hexString }
+}
