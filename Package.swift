@@ -7,6 +7,9 @@ let package = Package(
     name: "Tappable",
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
+        .library(name: "TappableShaping", targets: ["TappableShaping"]),
+        .library(name: "TappableLayout", targets: ["TappableLayout"]),
+        .executable(name: "tappable", targets: ["tappable"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -20,8 +23,15 @@ let package = Package(
 
         // The pipeline.
         .target(name: "TappableText"),
+        .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
+        .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
+        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
+        .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
+        .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
+        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

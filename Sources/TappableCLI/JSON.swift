@@ -1,0 +1,83 @@
+import Foundation
+
+/// A JSON value for the command line's output: deterministic key order and number formatting.
+public indirect enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    /// Keys keep the order given.
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool { a.serialized() == b.serialized() }
+
+    /// Compact JSON text. Numbers are rounded to 1/10000 and printed without trailing zeros;
+    /// integers print without a decimal point; NaN and infinities print as null.
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n): out += Self.format(n)
+        case let .string(s): Self.writeString(s, to: &out)
+        case let .array(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case let .object(pairs):
+            out += "{"
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                Self.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        let rounded = (n * 10000).rounded() / 10000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var s = String(format: "%.4f", rounded)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSON {
+    /// `[x, y, width, height]`.
+    static func rect(_ r: TappableText.Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
+    /// `[location, length]`.
+    static func range(_ r: TappableText.TextRange) -> JSON { .array([.number(Double(r.location)), .number(Double(r.length))]) }
+    static func int(_ i: Int) -> JSON { .number(Double(i)) }
+}
+
+import TappableText

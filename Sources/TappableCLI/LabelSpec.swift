@@ -1,0 +1,227 @@
+import Foundation
+import TappableLayout
+import TappableShaping
+import TappableText
+
+/// A problem in a SPEC file: the field at fault and what is wrong with it.
+public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The field's path, e.g. `width` or `runs[1].range`; empty for the whole file.
+    public var field: String
+    public var message: String
+    public init(field: String, _ message: String) { self.field = field; self.message = message }
+    public var description: String { field.isEmpty ? message : "field \"\(field)\": \(message)" }
+}
+
+/// A label described by a SPEC JSON file (see README: "Label description"): its attributed text,
+/// size and UILabel properties. Parsing is strict: unknown fields and bad values are errors
+/// naming the field.
+public struct LabelSpec: Sendable {
+    public var text: AttributedText
+    /// Width and height in points; nil fits the text.
+    public var width: Double?
+    public var height: Double?
+    public var properties: LabelProperties
+
+    /// The fields a SPEC may have.
+    static let fields: Set<String> = ["text", "font", "width", "height", "numberOfLines", "lineBreakMode", "alignment",
+                                      "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs"]
+
+    /// Reads a SPEC file; relative font paths resolve against the file's folder.
+    public static func load(path: String) throws -> LabelSpec {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SpecError(field: "", "cannot read SPEC file \(path)")
+        }
+        return try parse(data, baseDirectory: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Parses SPEC JSON. Throws `SpecError` naming the field at fault.
+    public static func parse(_ data: Data, baseDirectory: String = ".") throws -> LabelSpec {
+        let root: JSONValue
+        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
+        }
+        guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw SpecError(field: unknown, "unknown field (known: \(fields.sorted().joined(separator: ", ")))")
+        }
+        let reader = FieldReader(object: object, path: "", baseDirectory: baseDirectory)
+        guard let string = try reader.string("text") else { throw SpecError(field: "text", "missing (the label's text)") }
+
+        var properties = LabelProperties()
+        if let font = try reader.font("font") { properties.font = font }
+        properties.numberOfLines = try reader.integer("numberOfLines", minimum: 0) ?? properties.numberOfLines
+        properties.lineBreakMode = try reader.enumeration("lineBreakMode", LineBreakMode.self) ?? properties.lineBreakMode
+        properties.textAlignment = try reader.enumeration("alignment", TextAlignment.self) ?? properties.textAlignment
+        properties.lineSpacing = try reader.number("lineSpacing", minimum: 0) ?? 0
+        properties.adjustsFontSizeToFitWidth = try reader.bool("adjustsFontSizeToFitWidth") ?? false
+        properties.minimumScaleFactor = try reader.number("minimumScaleFactor", minimum: 0, maximum: 1) ?? 0
+
+        var base = TextAttributes()
+        base.foregroundColor = try reader.color("color")
+        var text = AttributedText(string, attributes: base)
+        if let runs = object["runs"] {
+            guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
+            for (i, item) in list.enumerated() {
+                let path = "runs[\(i)]"
+                guard case let .object(run) = item else { throw SpecError(field: path, "must be an object") }
+                let r = FieldReader(object: run, path: path + ".", baseDirectory: baseDirectory)
+                let range = try r.range("range", textLength: text.length)
+                let attributes = try r.runAttributes(labelFont: properties.font)
+                try text.addAttributes(attributes, in: range)
+            }
+        }
+        return LabelSpec(text: text, width: try reader.number("width", minimum: 0),
+                         height: try reader.number("height", minimum: 0), properties: properties)
+    }
+
+    static func describe(_ error: Error) -> String {
+        if case let DecodingError.dataCorrupted(context) = error {
+            return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+        }
+        return "\(error)"
+    }
+
+    /// Lays the label out.
+    public func layout(shaper: TextShaper = TextShaper()) throws -> LabelLayout {
+        try LabelLayout(text: text, width: width, height: height, properties: properties, shaper: shaper)
+    }
+}
+
+/// Typed, validated access to one JSON object's fields, with errors naming `path + key`.
+struct FieldReader {
+    let object: [String: JSONValue]
+    let path: String
+    let baseDirectory: String
+
+    func fail(_ key: String, _ message: String) -> SpecError { SpecError(field: path + key, message) }
+
+    private func value(_ key: String) -> JSONValue? {
+        guard let v = object[key], v != .null else { return nil }
+        return v
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let v = value(key) else { return nil }
+        guard case let .string(s) = v else { throw fail(key, "must be a string") }
+        return s
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case let .bool(b) = v else { throw fail(key, "must be true or false") }
+        return b
+    }
+
+    func number(_ key: String, minimum: Double? = nil, maximum: Double? = nil) throws -> Double? {
+        guard let v = value(key) else { return nil }
+        guard case let .number(d) = v else { throw fail(key, "must be a number") }
+        guard d.isFinite else { throw fail(key, "must be a finite number, got \(d)") }
+        if let minimum, d < minimum { throw fail(key, "must be at least \(JSON.format(minimum)), got \(JSON.format(d))") }
+        if let maximum, d > maximum { throw fail(key, "must be at most \(JSON.format(maximum)), got \(JSON.format(d))") }
+        return d
+    }
+
+    func integer(_ key: String, minimum: Int) throws -> Int? {
+        guard let d = try number(key) else { return nil }
+        guard d == d.rounded(), abs(d) < 1e9 else { throw fail(key, "must be a whole number, got \(JSON.format(d))") }
+        guard Int(d) >= minimum else { throw fail(key, "must be at least \(minimum), got \(Int(d))") }
+        return Int(d)
+    }
+
+    func enumeration<E: RawRepresentable & CaseIterable>(_ key: String, _: E.Type) throws -> E? where E.RawValue == String {
+        guard let s = try string(key) else { return nil }
+        guard let e = E(rawValue: s) else {
+            throw fail(key, "unknown value \"\(s)\" (one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return e
+    }
+
+    func color(_ key: String) throws -> Color? {
+        guard let s = try string(key) else { return nil }
+        guard let c = Color(hex: s) else { throw fail(key, "\"\(s)\" is not a colour (#rgb, #rrggbb or #rrggbbaa)") }
+        return c
+    }
+
+    /// A font object; fields it leaves out come from `base`.
+    func font(_ key: String, base: Font = Font()) throws -> Font? {
+        guard let v = value(key) else { return nil }
+        guard case let .object(o) = v else { throw fail(key, "must be an object {\"family\",\"size\",\"weight\",\"italic\"} or {\"file\",\"size\"}") }
+        let allowed: Set<String> = ["family", "size", "weight", "italic", "file"]
+        if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field") }
+        let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
+        var font = base
+        if let size = try r.number("size") {
+            guard size > 0 else { throw r.fail("size", "must be a positive number of points, got \(JSON.format(size))") }
+            font.size = size
+        }
+        if let family = try r.string("family") {
+            guard FontRegistry.bundledFamilyNames.contains(where: { $0.lowercased() == family.lowercased() }) else {
+                throw r.fail("family", "unknown family \"\(family)\" (bundled: \(FontRegistry.bundledFamilyNames.joined(separator: ", ")))")
+            }
+            font.family = family
+            font.file = nil
+        }
+        if let italic = try r.bool("italic") { font.italic = italic }
+        if case let .string(name)? = o["weight"] {
+            let names = ["regular": 400, "medium": 500, "semibold": 600, "bold": 700]
+            guard let value = names[name.lowercased()] else { throw r.fail("weight", "unknown weight \"\(name)\" (regular, medium, semibold, bold or 1...1000)") }
+            font.weight = .init(value)
+        } else if let value = try r.integer("weight", minimum: 1) {
+            guard value <= 1000 else { throw r.fail("weight", "must be 1...1000, got \(value)") }
+            font.weight = .init(value)
+        }
+        if let file = try r.string("file") {
+            let path = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            do { _ = try FontCache.shared.face(path: path) } catch { throw r.fail("file", "\(error)") }
+            font.file = path
+        }
+        return font
+    }
+
+    func range(_ key: String, textLength: Int) throws -> TextRange {
+        guard case let .array(a)? = value(key), a.count == 2, case let .number(s) = a[0], case let .number(l) = a[1],
+              s == s.rounded(), l == l.rounded(), abs(s) < 1e12, abs(l) < 1e12 else {
+            throw fail(key, "must be [start, length] in UTF-16 units")
+        }
+        let range = TextRange(location: Int(s), length: Int(l))
+        guard range.location >= 0, range.length >= 0, range.upperBound <= textLength else {
+            throw fail(key, "\(range) lies outside the text (UTF-16 length \(textLength))")
+        }
+        return range
+    }
+
+    /// The attributes of a `runs` entry; a partial `font` there changes the label's font.
+    func runAttributes(labelFont: Font) throws -> TextAttributes {
+        let allowed: Set<String> = ["range", "link", "tappable", "color", "backgroundColor", "highlightedColor",
+                                    "highlightedBackground", "underline", "strikethrough", "font", "kern", "baselineOffset"]
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) { throw fail(unknown, "unknown field") }
+        var a = TextAttributes()
+        a.link = try string("link")
+        a.isTappableRegion = try bool("tappable") ?? false
+        a.foregroundColor = try color("color")
+        a.backgroundColor = try color("backgroundColor")
+        a.highlightedForegroundColor = try color("highlightedColor")
+        a.highlightedBackgroundColor = try color("highlightedBackground")
+        if try bool("underline") == true { a.underline = .single }
+        if try bool("strikethrough") == true { a.strikethrough = .single }
+        a.font = try font("font", base: labelFont)
+        a.kern = try number("kern")
+        a.baselineOffset = try number("baselineOffset")
+        return a
+    }
+}
+
+/// Any JSON value, decoded strictly (true is never a number, 1 never a boolean).
+enum JSONValue: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TappableLayout
+import TappableText
+
+/// The `tappable` command line, as a function: arguments in, output text and exit code out, so
+/// tests run it without a process. Exit codes: 0 ok, 1 a negative answer, 2 bad input.
+public enum TappableCommand {
+    /// What a run printed and its exit code.
+    public struct Result: Sendable, Equatable {
+        public var stdout: String
+        public var stderr: String
+        public var exitCode: Int32
+        static func ok(_ out: String) -> Result { Result(stdout: out, stderr: "", exitCode: 0) }
+        static func badInput(_ message: String) -> Result { Result(stdout: "", stderr: "tappable: \(message)\n", exitCode: 2) }
+    }
+
+    /// One subcommand: its name, usage text and what it does.
+    struct Subcommand: Sendable {
+        var name: String
+        var usage: String
+        var summary: String
+        var run: @Sendable ([String]) throws -> Result
+    }
+
+    static let subcommands: [Subcommand] = [
+        Subcommand(name: "layout", usage: "tappable layout SPEC.json",
+                   summary: "Lay out a label; print its lines, used rect and text origin as JSON (points, label coordinates).",
+                   run: layoutCommand),
+        Subcommand(name: "hit", usage: "tappable hit SPEC.json X Y",
+                   summary: "Hit-test a point (points, label coordinates); print {\"index\",\"nearestIndex\",\"line\"}.",
+                   run: hitCommand),
+    ]
+
+    static var usage: String {
+        var s = "usage: tappable COMMAND [ARGS]\n\nCommands:\n"
+        for c in subcommands { s += "  \(c.usage)\n      \(c.summary)\n" }
+        s += "\nSPEC is a JSON label description (see README). Exit codes: 0 ok, 1 negative answer, 2 bad input.\n"
+        s += "`tappable COMMAND --help` prints one command's usage.\n"
+        return s
+    }
+
+    /// Runs the command line `arguments` (without the program name).
+    public static func run(_ arguments: [String]) -> Result {
+        guard let name = arguments.first else { return Result(stdout: "", stderr: usage, exitCode: 2) }
+        if name == "--help" || name == "-h" || name == "help" { return .ok(usage) }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            return .badInput("unknown command \"\(name)\"\n\n" + usage)
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return .ok("usage: \(command.usage)\n\(command.summary)\n") }
+        do {
+            return try command.run(rest)
+        } catch let error as SpecError {
+            return .badInput(error.description)
+        } catch let error as UsageError {
+            return .badInput("\(error.message)\nusage: \(command.usage)")
+        } catch {
+            return .badInput("\(error)")
+        }
+    }
+
+    struct UsageError: Error { var message: String }
+
+    static func loadSpec(_ path: String) throws -> LabelSpec {
+        do { return try LabelSpec.load(path: path) } catch let error as SpecError {
+            throw SpecError(field: error.field, error.field.isEmpty ? error.message : "\(path): \(error.message)")
+        }
+    }
+
+    static func layoutCommand(_ args: [String]) throws -> Result {
+        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
+        let layout = try loadSpec(args[0]).layout()
+        return .ok(layoutJSON(layout).serialized() + "\n")
+    }
+
+    static func hitCommand(_ args: [String]) throws -> Result {
+        guard args.count == 3 else { throw UsageError(message: "expected SPEC X Y") }
+        guard let x = Double(args[1]), let y = Double(args[2]), x.isFinite, y.isFinite else {
+            throw UsageError(message: "X and Y must be finite numbers (points), got \(args[1]) \(args[2])")
+        }
+        let layout = try loadSpec(args[0]).layout()
+        let point = Point(x: x, y: y)
+        let index = layout.hitTest(at: point)
+        let nearest = layout.characterIndex(at: point)?.index
+        let line = layout.lineIndex(at: point)
+        let json = JSON.object([
+            ("index", index.map(JSON.int) ?? .null),
+            ("nearestIndex", nearest.map(JSON.int) ?? .null),
+            ("line", line.map(JSON.int) ?? .null),
+        ])
+        return .ok(json.serialized() + "\n")
+    }
+
+    /// `{"lines":[{"range","rect","baseline"}],"usedRect","textOrigin","size","truncated"}`.
+    static func layoutJSON(_ layout: LabelLayout) -> JSON {
+        let lines = layout.textLayout.lines.indices.map { i -> JSON in
+            let line = layout.textLayout.lines[i]
+            return .object([
+                ("range", .range(line.characterRange)),
+                ("rect", .rect(layout.lineRect(i))),
+                ("baseline", .number(layout.baselineY(i))),
+            ])
+        }
+        return .object([
+            ("lines", .array(lines)),
+            ("usedRect", .rect(layout.usedRect)),
+            ("textOrigin", .array([.number(layout.textOrigin.x), .number(layout.textOrigin.y)])),
+            ("size", .array([.number(layout.size.width), .number(layout.size.height)])),
+            ("truncated", .bool(layout.textLayout.isTruncated)),
+            ("fontScale", .number(layout.fontScale)),
+        ])
+    }
+}

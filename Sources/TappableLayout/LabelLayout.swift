@@ -1,0 +1,146 @@
+import TappableShaping
+import TappableText
+
+/// UILabel's layout properties, with UILabel's defaults.
+public struct LabelProperties: Sendable, Hashable {
+    /// The font of runs without one (default: the system stand-in, Inter 17 pt).
+    public var font: Font
+    /// The most lines shown; 0 means no limit. Default 1.
+    public var numberOfLines: Int
+    /// Default `.truncateTail`. Applies to paragraphs without their own paragraph style.
+    public var lineBreakMode: LineBreakMode
+    /// Default `.natural`. Applies to paragraphs without their own paragraph style.
+    public var textAlignment: TextAlignment
+    /// Extra points between lines, for paragraphs without their own paragraph style.
+    public var lineSpacing: Double
+    /// Shrink the fonts (down to `minimumScaleFactor`) until the text fits.
+    public var adjustsFontSizeToFitWidth: Bool
+    /// The smallest font scale auto-shrink may use, 0...1 (0, UILabel's default, shrinks down to 1%).
+    public var minimumScaleFactor: Double
+
+    public init(font: Font = .system, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
+                textAlignment: TextAlignment = .natural, lineSpacing: Double = 0,
+                adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0) {
+        self.font = font; self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
+        self.textAlignment = textAlignment; self.lineSpacing = lineSpacing
+        self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth; self.minimumScaleFactor = minimumScaleFactor
+    }
+
+    var paragraphStyle: ParagraphStyle {
+        ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing)
+    }
+}
+
+/// A `TextLayout` placed in a label's bounds exactly as UILabel draws it: lines that do not fit
+/// the height are dropped (the last shown line truncated per its line break mode), the text is
+/// centred vertically, and auto-shrink is applied before anything is measured. Queries take and
+/// return label coordinates (points, origin top-left of the bounds, y down); no caller ever
+/// computes an offset.
+public struct LabelLayout: Sendable {
+    /// The label's size in points.
+    public let size: Size
+    /// The text layout inside the label.
+    public let textLayout: TextLayout
+    /// Where the text layout's origin lies in the label.
+    public let textOrigin: Point
+    /// The font scale auto-shrink chose (1 when it did not shrink).
+    public let fontScale: Double
+
+    /// Lays out `text` in a label `width` x `height` points; nil fits that dimension to the text.
+    /// Throws `LayoutError` for NaN, infinite or negative sizes, a negative line count or a scale
+    /// factor outside 0...1, and `FontError` for font problems.
+    public init(text: AttributedText, width: Double? = nil, height: Double? = nil,
+                properties: LabelProperties = LabelProperties(), shaper: TextShaper = TextShaper()) throws {
+        if let width, !(width.isFinite && width >= 0) { throw LayoutError.invalidWidth(width) }
+        if let height, !(height.isFinite && height >= 0) { throw LayoutError.invalidHeight(height) }
+        guard properties.numberOfLines >= 0 else { throw LayoutError.invalidNumberOfLines(properties.numberOfLines) }
+        guard properties.minimumScaleFactor.isFinite, (0...1).contains(properties.minimumScaleFactor) else {
+            throw LayoutError.invalidScaleFactor(properties.minimumScaleFactor)
+        }
+        func layout(scale: Double) throws -> TextLayout {
+            let scaled = scale == 1 ? text : text.scalingFonts(by: scale, defaultFont: properties.font)
+            let font = properties.font.withSize(properties.font.size * scale)
+            var container = TextContainer(width: width ?? .infinity, numberOfLines: properties.numberOfLines,
+                                          defaultFont: font, defaultParagraphStyle: properties.paragraphStyle)
+            var result = try TextLayout(text: scaled, container: container, shaper: shaper)
+            // Only the lines that fit the height are shown; the last of them is truncated.
+            if let height, let k = Self.linesFitting(result, height: height), k < result.lines.count {
+                container.numberOfLines = k
+                result = try TextLayout(text: scaled, container: container, shaper: shaper)
+            }
+            return result
+        }
+        func fits(_ layout: TextLayout) -> Bool {
+            !layout.isTruncated && layout.lines.allSatisfy { $0.width <= (width ?? .infinity) + 1e-6 }
+        }
+        var chosen = try layout(scale: 1)
+        var scale = 1.0
+        if properties.adjustsFontSizeToFitWidth, width != nil, !fits(chosen) {
+            // Largest scale in [minimum, 1] that fits, to 1/256 of the range.
+            let minimum = max(properties.minimumScaleFactor, 0.01)
+            var lo = minimum, hi = 1.0
+            var best: TextLayout?
+            for _ in 0..<8 {
+                let mid = (lo + hi) / 2
+                let candidate = try layout(scale: mid)
+                if fits(candidate) { lo = mid; best = candidate } else { hi = mid }
+            }
+            if let best { chosen = best; scale = lo } else { chosen = try layout(scale: minimum); scale = minimum }
+        }
+        let used = chosen.usedRect
+        let size = Size(width: width ?? used.maxX, height: height ?? used.height)
+        textLayout = chosen
+        fontScale = scale
+        self.size = size
+        textOrigin = Point(x: 0, y: height.map { ($0 - used.height) / 2 } ?? 0)
+    }
+
+    /// How many lines fit in `height` (at least one).
+    static func linesFitting(_ layout: TextLayout, height: Double) -> Int? {
+        guard !layout.lines.isEmpty else { return nil }
+        let fitting = layout.lines.prefix { $0.origin.y + $0.height <= height + 1e-6 }.count
+        return max(1, fitting)
+    }
+
+    /// The label's bounds: origin zero, `size`.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The lines' used rect in label coordinates.
+    public var usedRect: Rect { textLayout.usedRect.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+
+    /// A line's box in label coordinates.
+    public func lineRect(_ index: Int) -> Rect { textLayout.lines[index].rect.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+
+    /// A line's baseline y in label coordinates.
+    public func baselineY(_ index: Int) -> Double { textLayout.lines[index].baselineY + textOrigin.y }
+
+    private func toText(_ p: Point) -> Point { Point(x: p.x - textOrigin.x, y: p.y - textOrigin.y) }
+
+    /// Strict hit-test at a point in label coordinates: the UTF-16 index of the grapheme cluster
+    /// under it, or nil (empty space, outside the bounds, truncated text). See `TextLayout.hitTest`.
+    public func hitTest(at point: Point) -> Int? {
+        guard bounds.contains(point) else { return nil }
+        return textLayout.hitTest(at: toText(point))
+    }
+
+    /// The line under a point in label coordinates, nil between or outside lines.
+    public func lineIndex(at point: Point) -> Int? {
+        guard bounds.contains(point) else { return nil }
+        return textLayout.lineIndex(atY: toText(point).y)
+    }
+
+    /// TextKit-compatible nearest character (see `TextLayout.characterIndex(at:)`); for porting only.
+    public func characterIndex(at point: Point) -> (index: Int, fraction: Double)? {
+        textLayout.characterIndex(at: toText(point))
+    }
+
+    /// Rects of the shown characters of `range`, one per line and bidi piece, in label coordinates.
+    public func rects(for range: TextRange) -> [Rect] {
+        textLayout.rects(for: range).map { $0.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+    }
+
+    /// The caret before `index`: its line and x in label coordinates.
+    public func caretOffset(for index: Int) -> (line: Int, x: Double)? {
+        textLayout.caretOffset(for: index).map { ($0.line, $0.x + textOrigin.x) }
+    }
+}

@@ -1,0 +1,83 @@
+import TappableShaping
+import TappableText
+
+/// The horizontal extent of one grapheme cluster on a line, in points relative to the line's origin.
+/// Boxes of a line are in visual order, left to right, and never overlap.
+public struct ClusterBox: Sendable, Hashable {
+    /// The cluster's UTF-16 range; empty for the truncation ellipsis.
+    public var characterRange: TextRange
+    public var minX: Double
+    public var maxX: Double
+    /// Whether the cluster reads right to left (odd bidi level).
+    public var isRightToLeft: Bool
+    /// Whether this box is the truncation ellipsis, which stands for no character.
+    public var isEllipsis: Bool
+    public var width: Double { maxX - minX }
+}
+
+/// A glyph placed on a line: x from the line's origin, y from the baseline (down positive), points.
+public struct PositionedGlyph: Sendable, Hashable {
+    public var id: UInt32
+    public var x: Double
+    public var y: Double
+    /// UTF-16 index of the cluster the glyph draws (for the ellipsis: the truncation point).
+    public var cluster: Int
+}
+
+/// Glyphs drawn with one face and size, at one bidi level, in visual order.
+public struct GlyphRun: Sendable {
+    public var face: FontFace
+    /// Font size in points.
+    public var size: Double
+    /// The characters the run draws; empty for the ellipsis.
+    public var characterRange: TextRange
+    public var isRightToLeft: Bool
+    public var isEllipsis: Bool
+    public var glyphs: [PositionedGlyph]
+}
+
+/// One laid-out line: what it stands for, where it is, and its glyphs and cluster boxes in visual
+/// order. Positions inside are relative to `origin` (x of the line's left edge, y of its top).
+public struct LineFragment: Sendable {
+    /// The UTF-16 units this line stands for: its characters, hanging spaces, the paragraph
+    /// terminator on a paragraph's last line, and on a truncated line the truncated characters.
+    public var characterRange: TextRange
+    /// Characters replaced by the ellipsis (or clipped away) on this line; they hit nothing.
+    public var truncatedRange: TextRange?
+    /// Top-left of the line box in text-layout coordinates.
+    public var origin: Point
+    /// Width of the line's content without hanging trailing spaces, in points.
+    public var width: Double
+    /// Height of the line box in points (ascent + descent + line gap, times the line-height multiple).
+    public var height: Double
+    /// Distance from the line's top to its baseline.
+    public var baselineOffset: Double
+    public var ascent: Double
+    public var descent: Double
+    /// Offset of the content's left edge from `origin.x`: non-zero when hanging spaces sit on the
+    /// left of a right-to-left line.
+    public var contentOffset: Double
+    public var runs: [GlyphRun]
+    public var boxes: [ClusterBox]
+    /// Index of the paragraph the line belongs to.
+    public var paragraphIndex: Int
+    /// The paragraph's base direction.
+    public var isRightToLeft: Bool
+
+    /// The line box in text-layout coordinates: its content's extent (no hanging spaces) by the line height.
+    public var rect: Rect { Rect(x: origin.x + contentOffset, y: origin.y, width: width, height: height) }
+    /// The baseline's y in text-layout coordinates.
+    public var baselineY: Double { origin.y + baselineOffset }
+
+    /// The index into `boxes` of the box containing x (relative to the origin), nil when none does.
+    func boxIndex(atX x: Double) -> Int? {
+        var lo = 0, hi = boxes.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if x < boxes[mid].minX { hi = mid - 1 }
+            else if x >= boxes[mid].maxX { lo = mid + 1 }
+            else { return boxes[mid].width > 0 ? mid : nil }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,202 @@
+import TappableShaping
+import TappableText
+
+/// Text laid out once in a `TextContainer`: line fragments in order (each with its glyph runs and
+/// cluster boxes in visual order), and the queries TextKit's layout manager answers. Immutable and
+/// Sendable; every query is a lookup (binary search of lines by y, of clusters by x).
+/// Coordinates are in points in the layout's own space: origin at the container's top-left, y down.
+public struct TextLayout: Sendable {
+    public let text: AttributedText
+    public let container: TextContainer
+    /// The lines, top to bottom.
+    public let lines: [LineFragment]
+    /// The shaped paragraphs the lines were cut from.
+    public let paragraphs: [ShapedParagraph]
+    /// Whether text was cut: truncated with an ellipsis, clipped, or left out by the line limit.
+    public let isTruncated: Bool
+
+    /// Lays out `text`. Throws `LayoutError` for a NaN or negative width or a negative line limit,
+    /// and `FontError` for an unknown family, an unreadable font file or a bad font size.
+    public init(text: AttributedText, container: TextContainer = TextContainer(), shaper: TextShaper = TextShaper()) throws {
+        guard !container.width.isNaN, container.width >= 0 else { throw LayoutError.invalidWidth(container.width) }
+        guard container.numberOfLines >= 0 else { throw LayoutError.invalidNumberOfLines(container.numberOfLines) }
+        let output = try TextLayoutBuilder(text: text, container: container, shaper: shaper).build()
+        self.text = text
+        self.container = container
+        lines = output.lines
+        paragraphs = output.paragraphs
+        isTruncated = output.isTruncated
+    }
+
+    /// The rect the lines occupy: from the leftmost to the rightmost line content, from the first
+    /// line's top to the last line's bottom. Zero for empty text.
+    public var usedRect: Rect {
+        guard let first = lines.first, let last = lines.last else { return .zero }
+        let minX = lines.map { $0.rect.minX }.min()!, maxX = lines.map { $0.rect.maxX }.max()!
+        return Rect(x: minX, y: first.origin.y, width: maxX - minX, height: last.origin.y + last.height - first.origin.y)
+    }
+
+    /// The range of characters that are shown (not truncated, clipped or beyond the line limit).
+    public var visibleCharacterRanges: [TextRange] {
+        lines.flatMap { line -> [TextRange] in
+            guard let cut = line.truncatedRange else { return [line.characterRange] }
+            return [TextRange(line.characterRange.location..<cut.location),
+                    TextRange(cut.upperBound..<line.characterRange.upperBound)].filter { !$0.isEmpty }
+        }
+    }
+
+    // MARK: - Lines
+
+    /// The index of the line whose box contains y (top inclusive, bottom exclusive), nil in the
+    /// gaps between lines and above or below the text.
+    public func lineIndex(atY y: Double) -> Int? {
+        guard let i = lastLine(startingAtOrAbove: y), y < lines[i].origin.y + lines[i].height else { return nil }
+        return i
+    }
+
+    /// The line nearest to y: the one containing it, else the closest edge (above the text: the first).
+    public func nearestLineIndex(toY y: Double) -> Int? {
+        guard !lines.isEmpty else { return nil }
+        guard let i = lastLine(startingAtOrAbove: y) else { return 0 }
+        if y < lines[i].origin.y + lines[i].height || i + 1 == lines.count { return i }
+        let below = lines[i + 1].origin.y - y, above = y - (lines[i].origin.y + lines[i].height)
+        return below < above ? i + 1 : i
+    }
+
+    private func lastLine(startingAtOrAbove y: Double) -> Int? {
+        var lo = 0, hi = lines.count - 1, found: Int?
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].origin.y <= y { found = mid; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return found
+    }
+
+    /// The index of the line standing for UTF-16 `index`, nil when the index is not on any line.
+    /// The text's length maps to the last line.
+    public func lineIndex(forCharacterAt index: Int) -> Int? {
+        guard let last = lines.last else { return nil }
+        if index == last.characterRange.upperBound { return lines.count - 1 }
+        var lo = 0, hi = lines.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let r = lines[mid].characterRange
+            if index < r.location { hi = mid - 1 } else if index >= r.upperBound { lo = mid + 1 } else { return mid }
+        }
+        return nil
+    }
+
+    // MARK: - Hit-testing
+
+    /// Strict hit-test: the UTF-16 index of the first unit of the grapheme cluster whose box (its
+    /// extent on the line by the line's height) contains `point`; nil in empty space (beside a
+    /// short line, between lines or paragraphs, above or below the text), on the ellipsis, and on
+    /// truncated text.
+    public func hitTest(at point: Point) -> Int? {
+        guard point.x.isFinite, point.y.isFinite, let l = lineIndex(atY: point.y) else { return nil }
+        let line = lines[l]
+        guard let b = line.boxIndex(atX: point.x - line.origin.x), !line.boxes[b].isEllipsis else { return nil }
+        return line.boxes[b].characterRange.location
+    }
+
+    /// TextKit's `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`: the nearest
+    /// character to `point` even far outside the text, and how far through it the point lies (0...1,
+    /// in reading direction). For porting code only: never decide a tap with it. Nil for empty text.
+    public func characterIndex(at point: Point) -> (index: Int, fraction: Double)? {
+        guard let l = nearestLineIndex(toY: point.y.isFinite ? point.y : 0) else { return nil }
+        let line = lines[l]
+        let boxes = line.boxes.filter { !$0.isEllipsis && $0.width > 0 }
+        guard !boxes.isEmpty else { return (line.characterRange.location, 0) }
+        let x = (point.x.isFinite ? point.x : 0) - line.origin.x
+        var lo = 0, hi = boxes.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if x >= boxes[mid].maxX { lo = mid + 1 } else { hi = mid }
+        }
+        let box = boxes[lo]
+        var fraction = min(max((x - box.minX) / box.width, 0), 1)
+        if box.isRightToLeft { fraction = 1 - fraction }
+        return (box.characterRange.location, fraction)
+    }
+
+    // MARK: - Geometry of ranges
+
+    /// One rect per line fragment and per visual piece (bidi can split a range into several pieces
+    /// on one line) covering the characters of `range` that are shown: cluster boxes by line height.
+    public func rects(for range: TextRange) -> [Rect] {
+        guard !range.isEmpty, let first = lineIndex(forCharacterAt: max(range.location, 0)) ?? lines.indices.first else { return [] }
+        var rects: [Rect] = []
+        for l in first..<lines.count {
+            let line = lines[l]
+            if line.characterRange.location >= range.upperBound { break }
+            var piece: (Double, Double)?
+            for box in line.boxes {
+                let inside = !box.isEllipsis && box.characterRange.intersection(range) != nil
+                if inside {
+                    piece = piece.map { ($0.0, box.maxX) } ?? (box.minX, box.maxX)
+                } else if let p = piece {
+                    rects.append(Rect(x: line.origin.x + p.0, y: line.origin.y, width: p.1 - p.0, height: line.height))
+                    piece = nil
+                }
+            }
+            if let p = piece {
+                rects.append(Rect(x: line.origin.x + p.0, y: line.origin.y, width: p.1 - p.0, height: line.height))
+            }
+        }
+        return rects.filter { $0.width > 0 }
+    }
+
+    /// The caret position before UTF-16 `index`: its line and x (the leading edge of the cluster at
+    /// the index in its reading direction; at a line's end, the trailing edge of its last cluster).
+    /// Nil for an index on no line.
+    public func caretOffset(for index: Int) -> (line: Int, x: Double)? {
+        guard let l = lineIndex(forCharacterAt: index) else { return nil }
+        let line = lines[l]
+        if let box = line.boxes.first(where: { !$0.isEllipsis && $0.characterRange.contains(index) }) {
+            return (l, line.origin.x + (box.isRightToLeft ? box.maxX : box.minX))
+        }
+        // After the last cluster in logical order.
+        let before = line.boxes.filter { !$0.isEllipsis && $0.characterRange.upperBound <= index }
+        guard let last = before.max(by: { $0.characterRange.location < $1.characterRange.location }) else {
+            return (l, line.origin.x + (line.isRightToLeft ? line.contentOffset + line.width : line.contentOffset))
+        }
+        return (l, line.origin.x + (last.isRightToLeft ? last.minX : last.maxX))
+    }
+
+    // MARK: - Glyphs
+
+    /// The total number of glyphs drawn, numbered line by line, run by run, in visual order.
+    public var glyphCount: Int { lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
+
+    /// The smallest range of glyph numbers drawing characters of `range` (empty when none are drawn).
+    public func glyphRange(forCharacterRange range: TextRange) -> Range<Int> {
+        var n = 0, lo = Int.max, hi = -1
+        for line in lines {
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    if !run.isEllipsis, range.contains(glyph.cluster) { lo = min(lo, n); hi = max(hi, n) }
+                    n += 1
+                }
+            }
+        }
+        return hi < 0 ? 0..<0 : lo..<(hi + 1)
+    }
+
+    /// The smallest UTF-16 range holding every character drawn by the glyphs numbered in `glyphs`
+    /// (whole grapheme clusters).
+    public func characterRange(forGlyphRange glyphs: Range<Int>) -> TextRange {
+        var n = 0, lo = Int.max, hi = -1
+        for line in lines {
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    if glyphs.contains(n), !run.isEllipsis,
+                       let box = line.boxes.first(where: { $0.characterRange.contains(glyph.cluster) }) {
+                        lo = min(lo, box.characterRange.location); hi = max(hi, box.characterRange.upperBound)
+                    }
+                    n += 1
+                }
+            }
+        }
+        return hi < 0 ? TextRange(location: 0, length: 0) : TextRange(lo..<hi)
+    }
+}

@@ -1,0 +1,379 @@
+import TappableShaping
+import TappableText
+
+/// Builds the lines of a `TextLayout`: paragraphs, shaping, line breaking, truncation, bidi
+/// reordering, alignment and vertical placement. Used once per layout; the result is immutable.
+struct TextLayoutBuilder {
+    let text: AttributedText
+    let container: TextContainer
+    let shaper: TextShaper
+    let units: [UInt16]
+    let breaks: [UnicodeAlgorithms.BreakKind]
+    let graphemeStarts: [Bool]
+
+    init(text: AttributedText, container: TextContainer, shaper: TextShaper) {
+        self.text = text
+        self.container = container
+        self.shaper = shaper
+        units = text.utf16
+        breaks = UnicodeAlgorithms.lineBreaks(units)
+        graphemeStarts = UnicodeAlgorithms.graphemeBoundaries(units)
+    }
+
+    /// The result: lines in order, the paragraphs they came from, and whether text was cut.
+    struct Output {
+        var lines: [LineFragment]
+        var paragraphs: [ShapedParagraph]
+        var isTruncated: Bool
+    }
+
+    func build() throws -> Output {
+        var lines: [LineFragment] = []
+        var paragraphs: [ShapedParagraph] = []
+        var isTruncated = false
+        let ranges = paragraphRanges()
+        let limit = container.numberOfLines
+        paragraphLoop: for (index, (content, terminator)) in ranges.enumerated() {
+            let paragraph = try shaper.shapeParagraph(text, range: content, terminatorLength: terminator,
+                                                      graphemeStarts: graphemeStarts, defaultFont: container.defaultFont,
+                                                      defaultStyle: container.defaultParagraphStyle)
+            paragraphs.append(paragraph)
+            let breaker = LineBreaker(paragraph: paragraph, breaks: breaks, graphemeStarts: graphemeStarts, units: units)
+            let mode = paragraph.style.lineBreakMode
+            let isLastParagraph = index == ranges.count - 1
+            var s = content.location
+            repeat {
+                let isLastAllowed = limit > 0 && lines.count == limit - 1
+                var e = breaker.lineEnd(from: s, maxWidth: container.width, charWrap: mode == .charWrap)
+                if content.length == 0 { e = s }
+                let textRemains = e < content.upperBound || !isLastParagraph
+                if isLastAllowed && textRemains {
+                    isTruncated = true
+                    lines.append(try lastLine(paragraph, breaker: breaker, from: s, wrappedEnd: e, paragraphIndex: index))
+                    break paragraphLoop
+                }
+                let atEnd = e >= content.upperBound
+                let range = TextRange(s..<(atEnd ? content.upperBound + terminator : e))
+                lines.append(try makeLine(paragraph, items: [.text(TextRange(s..<e))], characterRange: range,
+                                          truncatedRange: nil, isParagraphEnd: atEnd, paragraphIndex: index))
+                s = e
+            } while s < content.upperBound
+        }
+        placeVertically(&lines, paragraphs: paragraphs)
+        return Output(lines: lines, paragraphs: paragraphs, isTruncated: isTruncated)
+    }
+
+    /// Paragraph contents and terminator lengths: \n, \r, \r\n, VT, FF, NEL, U+2028, U+2029 end a
+    /// paragraph; text ending in a terminator has an empty last paragraph. Empty text has none.
+    func paragraphRanges() -> [(TextRange, Int)] {
+        guard !units.isEmpty else { return [] }
+        var result: [(TextRange, Int)] = []
+        var s = 0, i = 0
+        while i < units.count {
+            let u = units[i]
+            var terminator = 0
+            switch u {
+            case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: terminator = 1
+            case 0x0D: terminator = i + 1 < units.count && units[i + 1] == 0x0A ? 2 : 1
+            default: break
+            }
+            if terminator > 0 {
+                result.append((TextRange(s..<i), terminator))
+                i += terminator
+                s = i
+            } else {
+                i += 1
+            }
+        }
+        result.append((TextRange(s..<units.count), 0))
+        return result
+    }
+
+    // MARK: - The last visible line
+
+    /// The last line when more text follows than the line limit allows, per the line break mode.
+    func lastLine(_ paragraph: ShapedParagraph, breaker: LineBreaker, from s: Int, wrappedEnd: Int, paragraphIndex: Int) throws -> LineFragment {
+        let end = paragraph.range.upperBound
+        let all = TextRange(s..<units.count)
+        switch paragraph.style.lineBreakMode {
+        case .wordWrap, .charWrap:
+            // The wrapped line as it is; the rest is not shown and not part of any line.
+            return try makeLine(paragraph, items: [.text(TextRange(s..<wrappedEnd))], characterRange: TextRange(s..<wrappedEnd),
+                                truncatedRange: nil, isParagraphEnd: false, paragraphIndex: paragraphIndex)
+        case .clip:
+            let cut = TextRange(end..<units.count)
+            return try makeLine(paragraph, items: [.text(TextRange(s..<end))], characterRange: all,
+                                truncatedRange: cut.isEmpty ? nil : cut, isParagraphEnd: false, paragraphIndex: paragraphIndex)
+        case .truncateTail, .truncateHead, .truncateMiddle:
+            let ellipsis = try ellipsisRun(at: max(s, min(end, units.count) - 1), paragraph: paragraph)
+            let available = container.width - ellipsisWidth(ellipsis)
+            let items: [LineItem]
+            let truncated: TextRange
+            switch paragraph.style.lineBreakMode {
+            case .truncateHead:
+                var c = end
+                while c > s {
+                    let p = breaker.previousGrapheme(before: c)
+                    if breaker.width(p, end) > available + 1e-6 { break }
+                    c = p
+                }
+                // Leading spaces of what is left are not worth showing after the ellipsis.
+                while c < end, LineBreaker.isHangingSpace(units[c]) { c += 1 }
+                items = [.ellipsis(at: c, run: ellipsis), .text(TextRange(c..<end))]
+                truncated = TextRange(s..<c)
+            case .truncateMiddle:
+                var head = s, tail = end
+                while head < tail {
+                    let nextHead = breaker.nextGrapheme(after: head)
+                    let prevTail = breaker.previousGrapheme(before: tail)
+                    let headWidth = breaker.width(s, head), tailWidth = breaker.width(tail, end)
+                    if headWidth <= tailWidth, breaker.width(s, nextHead) + tailWidth <= available + 1e-6, nextHead <= tail {
+                        head = nextHead
+                    } else if prevTail >= head, headWidth + breaker.width(prevTail, end) <= available + 1e-6 {
+                        tail = prevTail
+                    } else if breaker.width(s, nextHead) + tailWidth <= available + 1e-6, nextHead <= tail {
+                        head = nextHead
+                    } else { break }
+                }
+                let shownHead = breaker.trimmingTrailingSpaces(s, head)
+                items = [.text(TextRange(s..<shownHead)), .ellipsis(at: shownHead, run: ellipsis), .text(TextRange(tail..<end))]
+                truncated = TextRange(shownHead..<tail)
+            default:
+                var c = s
+                while c < end {
+                    let n = breaker.nextGrapheme(after: c)
+                    if breaker.trimmedWidth(s, n) > available + 1e-6 { break }
+                    c = n
+                }
+                c = breaker.trimmingTrailingSpaces(s, c)
+                items = [.text(TextRange(s..<c)), .ellipsis(at: c, run: ellipsis)]
+                truncated = TextRange(c..<units.count)
+            }
+            // The line stands for the rest of the text: what follows this paragraph is not shown either.
+            return try makeLine(paragraph, items: items, characterRange: all, truncatedRange: truncated,
+                                isParagraphEnd: false, paragraphIndex: paragraphIndex)
+        }
+    }
+
+    func ellipsisRun(at index: Int, paragraph: ShapedParagraph) throws -> ShapedRun {
+        let font = text.attributes(at: index).attributes.font ?? container.defaultFont
+        return try shaper.shapeStandalone("\u{2026}", font: font, rightToLeft: paragraph.isRightToLeft)
+    }
+
+    func ellipsisWidth(_ run: ShapedRun) -> Double { run.glyphs.reduce(0) { $0 + $1.advance } }
+
+    // MARK: - Assembling a line
+
+    /// A piece of a line in logical order.
+    enum LineItem {
+        case text(TextRange)
+        case ellipsis(at: Int, run: ShapedRun)
+    }
+
+    /// A stretch of a line drawn from one shaped run at one level, or the ellipsis.
+    private struct Segment {
+        var range: TextRange
+        var level: UInt8
+        var run: ShapedRun
+        var isEllipsis: Bool
+        var ellipsisIndex: Int
+    }
+
+    func makeLine(_ paragraph: ShapedParagraph, items: [LineItem], characterRange: TextRange, truncatedRange: TextRange?,
+                  isParagraphEnd: Bool, paragraphIndex: Int) throws -> LineFragment {
+        let base = paragraph.baseLevel
+        // Rule L1: spaces at the end of the line take the paragraph level.
+        var hangingStart = Int.max
+        if case let .text(last)? = items.last {
+            hangingStart = LineBreaker(paragraph: paragraph, breaks: [], graphemeStarts: [], units: units)
+                .trimmingTrailingSpaces(last.location, last.upperBound)
+        }
+        var segments: [Segment] = []
+        for item in items {
+            switch item {
+            case let .ellipsis(at, run):
+                segments.append(Segment(range: TextRange(location: at, length: 0), level: base, run: run, isEllipsis: true, ellipsisIndex: at))
+            case let .text(range):
+                var i = range.location
+                while i < range.upperBound {
+                    guard let r = paragraph.runIndex(containing: i) else { break }
+                    let run = paragraph.runs[r]
+                    let level = i >= hangingStart ? base : paragraph.levels[i - paragraph.range.location]
+                    var e = i + 1
+                    while e < min(range.upperBound, run.range.upperBound),
+                          (e >= hangingStart ? base : paragraph.levels[e - paragraph.range.location]) == level { e += 1 }
+                    segments.append(Segment(range: TextRange(i..<e), level: level, run: run, isEllipsis: false, ellipsisIndex: 0))
+                    i = e
+                }
+            }
+        }
+        // Justification: widen the spaces of a full line that does not end its paragraph.
+        var extraPerSpace = 0.0
+        if paragraph.style.alignment == .justified, !isParagraphEnd, truncatedRange == nil, container.width.isFinite {
+            let contentEnd = min(hangingStart, characterRange.upperBound)
+            var spaces = 0, natural = 0.0
+            for seg in segments {
+                if seg.isEllipsis { natural += ellipsisWidth(seg.run); continue }
+                for i in seg.range.range where i < contentEnd && graphemeStarts[i] {
+                    natural += paragraph.advances[i - paragraph.range.location]
+                    if units[i] == 0x20 { spaces += 1 }
+                }
+            }
+            if spaces > 0, container.width > natural { extraPerSpace = (container.width - natural) / Double(spaces) }
+        }
+
+        let order = UnicodeAlgorithms.visualOrder(levels: segments.map(\.level))
+        var boxes: [ClusterBox] = []
+        var runs: [GlyphRun] = []
+        var x = 0.0
+        var contentMin = Double.infinity, contentMax = -Double.infinity
+        for v in order {
+            let seg = segments[v]
+            let rtl = seg.level & 1 == 1
+            if seg.isEllipsis {
+                let width = ellipsisWidth(seg.run)
+                var pen = x
+                let glyphs = seg.run.glyphs.map { g -> PositionedGlyph in
+                    defer { pen += g.advance }
+                    return PositionedGlyph(id: g.id, x: pen + g.offsetX, y: -g.offsetY, cluster: seg.ellipsisIndex)
+                }
+                runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
+                boxes.append(ClusterBox(characterRange: seg.range, minX: x, maxX: x + width, isRightToLeft: rtl, isEllipsis: true))
+                contentMin = min(contentMin, x); contentMax = max(contentMax, x + width)
+                x += width
+                continue
+            }
+            // Cluster boxes, in visual order.
+            var starts: [Int] = []
+            var i = seg.range.location
+            while i < seg.range.upperBound {
+                starts.append(i)
+                i += 1
+                while i < seg.range.upperBound, !graphemeStarts[i] { i += 1 }
+            }
+            if rtl { starts.reverse() }
+            var boxMinX = [Int: Double]()
+            for g in starts {
+                var end = g + 1
+                while end < seg.range.upperBound, !graphemeStarts[end] { end += 1 }
+                var w = paragraph.advances[g - paragraph.range.location]
+                if extraPerSpace > 0, units[g] == 0x20, g < hangingStart { w += extraPerSpace }
+                boxes.append(ClusterBox(characterRange: TextRange(g..<end), minX: x, maxX: x + w, isRightToLeft: rtl, isEllipsis: false))
+                boxMinX[g] = x
+                if g < hangingStart, g < paragraph.range.upperBound {
+                    contentMin = min(contentMin, x); contentMax = max(contentMax, x + w)
+                }
+                x += w
+            }
+            runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl,
+                                 isEllipsis: false, glyphs: positionGlyphs(seg.run, in: seg.range, boxMinX: boxMinX)))
+        }
+        if contentMin > contentMax { contentMin = 0; contentMax = 0 }
+
+        // Vertical metrics from the faces used (the paragraph's font when the line is empty).
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        var faces = runs.map { ($0.face, $0.size) }
+        if faces.isEmpty {
+            let font = text.attributes(at: min(characterRange.location, max(units.count - 1, 0))).attributes.font ?? container.defaultFont
+            if let face = try shaper.faceChain(for: font).first { faces.append((face, font.size)) }
+        }
+        for (face, size) in faces {
+            let scale = face.scale(at: size)
+            ascent = max(ascent, face.metrics.ascender * scale)
+            descent = max(descent, face.metrics.descender * scale)
+            gap = max(gap, face.metrics.lineGap * scale)
+        }
+        let natural = ascent + descent + gap
+        let multiple = paragraph.style.lineHeightMultiple
+        let height = multiple > 0 && multiple.isFinite ? natural * multiple : natural
+        return LineFragment(characterRange: characterRange, truncatedRange: truncatedRange, origin: .zero,
+                            width: contentMax - contentMin, height: height, baselineOffset: height - natural + ascent,
+                            ascent: ascent, descent: descent, contentOffset: contentMin, runs: runs, boxes: boxes,
+                            paragraphIndex: paragraphIndex, isRightToLeft: paragraph.isRightToLeft)
+    }
+
+    /// Places the glyphs of `range` from `run`: each HarfBuzz cluster starts at the left edge of the
+    /// boxes of the grapheme clusters it covers; glyphs inside it follow their own advances.
+    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Int: Double]) -> [PositionedGlyph] {
+        let indices = glyphIndices(of: run, in: range)
+        guard !indices.isEmpty else { return [] }
+        // Distinct cluster values, ascending, to know where each cluster ends.
+        var clusterStarts = Array(Set(run.glyphs[indices].map(\.cluster))).sorted()
+        clusterStarts.append(range.upperBound)
+        var result: [PositionedGlyph] = []
+        result.reserveCapacity(indices.count)
+        var g = indices.lowerBound
+        while g < indices.upperBound {
+            let cluster = run.glyphs[g].cluster
+            let k = clusterStarts.firstIndex(of: cluster)!
+            let spanEnd = clusterStarts[k + 1]
+            var left = Double.infinity
+            for i in max(cluster, range.location)..<max(spanEnd, cluster + 1) { if let x = boxMinX[i] { left = min(left, x) } }
+            if !left.isFinite { left = boxMinX.values.min() ?? 0 }
+            let shift = text.attributes(at: cluster).attributes.baselineOffset ?? 0
+            var pen = left
+            while g < indices.upperBound, run.glyphs[g].cluster == cluster {
+                let glyph = run.glyphs[g]
+                result.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX, y: -glyph.offsetY - (shift.isFinite ? shift : 0), cluster: cluster))
+                pen += glyph.advance
+                g += 1
+            }
+        }
+        return result
+    }
+
+    /// The glyphs of `run` whose clusters lie in `range`: a contiguous slice, found by binary search
+    /// (clusters are monotonic: ascending in left-to-right runs, descending in right-to-left ones).
+    private func glyphIndices(of run: ShapedRun, in range: TextRange) -> Range<Int> {
+        let glyphs = run.glyphs
+        let rtl = run.isRightToLeft
+        // First position whose cluster is "past" `bound` in buffer order.
+        func partition(_ isBefore: (Int) -> Bool) -> Int {
+            var lo = 0, hi = glyphs.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if isBefore(glyphs[mid].cluster) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        if rtl {
+            let lower = partition { $0 >= range.upperBound }
+            let upper = partition { $0 >= range.location }
+            return lower..<max(lower, upper)
+        }
+        let lower = partition { $0 < range.location }
+        let upper = partition { $0 < range.upperBound }
+        return lower..<max(lower, upper)
+    }
+
+    // MARK: - Placement
+
+    /// Stacks the lines: line spacing between lines, paragraph spacing after a paragraph; then
+    /// aligns each line in the container width (or the widest line when the width is unbounded).
+    func placeVertically(_ lines: inout [LineFragment], paragraphs: [ShapedParagraph]) {
+        var y = 0.0
+        for i in lines.indices {
+            lines[i].origin.y = y
+            y += lines[i].height
+            guard i + 1 < lines.count else { break }
+            let style = paragraphs[lines[i].paragraphIndex].style
+            y += max(0, style.lineSpacing.isFinite ? style.lineSpacing : 0)
+            if lines[i + 1].paragraphIndex != lines[i].paragraphIndex {
+                y += max(0, style.paragraphSpacing.isFinite ? style.paragraphSpacing : 0)
+            }
+        }
+        let width = container.width.isFinite ? container.width : (lines.map(\.width).max() ?? 0)
+        for i in lines.indices {
+            let paragraph = paragraphs[lines[i].paragraphIndex]
+            var alignment = paragraph.style.alignment
+            if alignment == .natural || alignment == .justified { alignment = paragraph.isRightToLeft ? .right : .left }
+            let free = width - lines[i].width
+            let contentX: Double = switch alignment {
+            case .right: free
+            case .center: free / 2
+            default: 0
+            }
+            lines[i].origin.x = contentX - lines[i].contentOffset
+        }
+    }
+}

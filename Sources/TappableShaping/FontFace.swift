@@ -1,0 +1,149 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// Errors about fonts: the message names the font and the problem.
+public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The font file does not exist or cannot be read.
+    case unreadableFile(String)
+    /// The file exists but is not a font FreeType and HarfBuzz can read.
+    case corruptFile(String, reason: String)
+    /// No bundled family has this name.
+    case unknownFamily(String)
+    /// The size is zero, negative, NaN or infinite.
+    case invalidSize(Double)
+    /// The fonts folder (Fonts/) was not found.
+    case missingFontsDirectory(String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableFile(path): return "font file \(path) does not exist or cannot be read"
+        case let .corruptFile(path, reason): return "font file \(path) is not a usable font (\(reason))"
+        case let .unknownFamily(name): return "unknown font family \"\(name)\" (bundled: \(FontRegistry.bundledFamilyNames.joined(separator: ", ")))"
+        case let .invalidSize(size): return "font size \(size) is not a positive finite number of points"
+        case let .missingFontsDirectory(path): return "fonts folder \(path) not found (set TAPPABLE_FONTS to the folder holding Fonts/)"
+        }
+    }
+}
+
+/// Vertical metrics of a face, in font units (divide by `unitsPerEm`, multiply by the size in points).
+public struct FaceMetrics: Sendable, Hashable {
+    /// Distance from the baseline up to the top of the line, positive.
+    public var ascender: Double
+    /// Distance from the baseline down to the bottom of the line, positive.
+    public var descender: Double
+    public var lineGap: Double
+    /// Underline position below the baseline (positive is below) and its thickness.
+    public var underlinePosition: Double
+    public var underlineThickness: Double
+    /// Strikeout position above the baseline (positive is above) and its thickness.
+    public var strikeoutPosition: Double
+    public var strikeoutThickness: Double
+}
+
+/// One font file, opened once: a HarfBuzz face and font (shaping, metrics, glyph coverage) and a
+/// FreeType face (for painting). Immutable after creation and safe to share across threads:
+/// shaping uses HarfBuzz's own OpenType functions, which are thread-safe; the FreeType face is
+/// only handed to Cairo, which locks it itself.
+public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The font file's path.
+    public let path: String
+    /// Font units per em.
+    public let unitsPerEm: Double
+    public let metrics: FaceMetrics
+    /// Family and style names from the font, for diagnostics.
+    public let familyName: String
+    /// Whether the face carries colour bitmaps or layers (emoji).
+    public let hasColor: Bool
+    let hbFont: OpaquePointer
+    private let hbFace: OpaquePointer
+    private let ftLibrary: FT_Library
+    /// The FreeType face; owned by this object, valid for its lifetime.
+    public let ftFace: FT_Face
+
+    /// Opens the face at `path`. Throws `FontError` when the file is missing or not a font.
+    public init(path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw FontError.unreadableFile(path) }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.corruptFile(path, reason: "FreeType did not start") }
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, 0, &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            throw FontError.corruptFile(path, reason: "FreeType error \(error)")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            FT_Done_Face(face); FT_Done_FreeType(library)
+            throw FontError.unreadableFile(path)
+        }
+        let hbFace = hb_face_create(blob, 0)!
+        hb_blob_destroy(blob)
+        let upem = hb_face_get_upem(hbFace)
+        guard hb_face_get_glyph_count(hbFace) > 0, upem > 0 else {
+            hb_face_destroy(hbFace); FT_Done_Face(face); FT_Done_FreeType(library)
+            throw FontError.corruptFile(path, reason: "no glyphs")
+        }
+        let hbFont = hb_font_create(hbFace)!
+        // Scale = units per em: positions come back in exact font units, scaled in Swift (no rounding).
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        hb_font_make_immutable(hbFont)
+
+        self.path = path
+        self.ftLibrary = library
+        self.ftFace = face
+        self.hbFace = hbFace
+        self.hbFont = hbFont
+        self.unitsPerEm = Double(upem)
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? (path as NSString).lastPathComponent
+        self.hasColor = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+            || hb_ot_color_has_svg(hbFace) != 0
+
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(hbFont, &extents)
+        func position(_ tag: hb_ot_metrics_tag_t, _ fallback: Double) -> Double {
+            var value: hb_position_t = 0
+            return hb_ot_metrics_get_position(hbFont, tag, &value) != 0 ? Double(value) : fallback
+        }
+        let em = Double(upem)
+        self.metrics = FaceMetrics(
+            ascender: Double(extents.ascender), descender: -Double(extents.descender),
+            lineGap: max(0, Double(extents.line_gap)),
+            underlinePosition: -position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET, -0.1 * em),
+            underlineThickness: max(position(HB_OT_METRICS_TAG_UNDERLINE_SIZE, 0.05 * em), 0.02 * em),
+            strikeoutPosition: position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, 0.3 * em),
+            strikeoutThickness: max(position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, 0.05 * em), 0.02 * em))
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        FT_Done_Face(ftFace)
+        FT_Done_FreeType(ftLibrary)
+    }
+
+    /// The glyph for a Unicode scalar, or nil when the face lacks it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the face has a glyph for every scalar that needs one (default-ignorable scalars such
+    /// as joiners and variation selectors need none).
+    public func covers<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+        scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || $0.value < 0x20 || glyph(for: $0) != nil }
+    }
+
+    /// The ink bounds of a glyph in font units, y up: (xBearing, yBearing, width, height) as HarfBuzz.
+    public func glyphExtents(_ glyph: UInt32) -> (x: Double, y: Double, width: Double, height: Double) {
+        var e = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &e) != 0 else { return (0, 0, 0, 0) }
+        return (Double(e.x_bearing), Double(e.y_bearing), Double(e.width), Double(e.height))
+    }
+
+    /// Points per font unit at `size` points.
+    public func scale(at size: Double) -> Double { size / unitsPerEm }
+
+    public var description: String { "\(familyName) (\(path))" }
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

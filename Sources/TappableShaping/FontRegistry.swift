@@ -1,0 +1,134 @@
+import Foundation
+import TappableText
+
+/// Resolves a `Font` (family + weight + italic, or a file) to a face file among the bundled fonts
+/// under `Fonts/`, and lists the fallback chain for characters a face lacks. Never reads system fonts.
+public struct FontRegistry: Sendable {
+    /// One face file of a family.
+    struct Member: Sendable {
+        var weight: Int
+        var italic: Bool
+        var file: String
+    }
+
+    /// The folder holding the bundled fonts.
+    public let directory: String
+    private let families: [String: [Member]]
+
+    /// The bundled families, by name, with their files relative to `Fonts/`.
+    static let bundled: [(name: String, members: [Member])] = [
+        ("Inter", [
+            Member(weight: 400, italic: false, file: "Inter/Inter-Regular.otf"),
+            Member(weight: 500, italic: false, file: "Inter/Inter-Medium.otf"),
+            Member(weight: 600, italic: false, file: "Inter/Inter-SemiBold.otf"),
+            Member(weight: 700, italic: false, file: "Inter/Inter-Bold.otf"),
+            Member(weight: 400, italic: true, file: "Inter/Inter-Italic.otf"),
+            Member(weight: 700, italic: true, file: "Inter/Inter-BoldItalic.otf"),
+        ]),
+        ("DejaVu Sans", [
+            Member(weight: 400, italic: false, file: "DejaVu/DejaVuSans.ttf"),
+            Member(weight: 700, italic: false, file: "DejaVu/DejaVuSans-Bold.ttf"),
+        ]),
+        ("DejaVu Sans Mono", [Member(weight: 400, italic: false, file: "DejaVu/DejaVuSansMono.ttf")]),
+        ("Noto Sans Mono", [Member(weight: 400, italic: false, file: "Noto/NotoSansMono-Regular.ttf")]),
+        ("Noto Sans Arabic", [
+            Member(weight: 400, italic: false, file: "Noto/NotoSansArabic-Regular.ttf"),
+            Member(weight: 700, italic: false, file: "Noto/NotoSansArabic-Bold.ttf"),
+        ]),
+        ("Noto Sans Hebrew", [
+            Member(weight: 400, italic: false, file: "Noto/NotoSansHebrew-Regular.ttf"),
+            Member(weight: 700, italic: false, file: "Noto/NotoSansHebrew-Bold.ttf"),
+        ]),
+        ("Droid Sans Fallback", [Member(weight: 400, italic: false, file: "Droid/DroidSansFallbackFull.ttf")]),
+        ("Noto Color Emoji", [Member(weight: 400, italic: false, file: "Noto/NotoColorEmoji.ttf")]),
+    ]
+
+    /// Names of the bundled families.
+    public static var bundledFamilyNames: [String] { bundled.map(\.name) }
+
+    /// The families tried, in order, for characters the requested face lacks: scripts first
+    /// (Arabic, Hebrew), then a broad Latin/Greek/Cyrillic/symbol face, CJK, and colour emoji.
+    public static let fallbackFamilies = ["Noto Sans Arabic", "Noto Sans Hebrew", "DejaVu Sans", "Droid Sans Fallback", "Noto Color Emoji"]
+    /// The family used for emoji-presentation clusters before any other.
+    public static let emojiFamily = "Noto Color Emoji"
+
+    /// A registry over the bundled fonts in `directory`.
+    public init(directory: String) {
+        self.directory = directory
+        var map: [String: [Member]] = [:]
+        for family in Self.bundled { map[family.name.lowercased()] = family.members }
+        families = map
+    }
+
+    /// The registry over the project's `Fonts/` folder: `$TAPPABLE_FONTS` when set, else the
+    /// `Fonts/` folder of the source checkout this module was built from.
+    public static let `default`: FontRegistry = FontRegistry(directory: defaultDirectory())
+
+    static func defaultDirectory() -> String {
+        if let env = ProcessInfo.processInfo.environment["TAPPABLE_FONTS"], !env.isEmpty { return env }
+        // Sources/TappableShaping/FontRegistry.swift -> the package root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent("Fonts").path
+    }
+
+    /// The face file for `font`: its own file, or the family member nearest in weight (CSS font
+    /// matching: heavier first for weights above 500, lighter first below) with the italic asked
+    /// for when the family has one. Throws `unknownFamily` for names not bundled.
+    public func file(for font: Font) throws -> String {
+        if let file = font.file { return file }
+        guard let members = families[font.family.lowercased()] else { throw FontError.unknownFamily(font.family) }
+        let styled = members.filter { $0.italic == font.italic }
+        let candidates = styled.isEmpty ? members : styled
+        let want = font.weight.value
+        let best = candidates.min { a, b in
+            weightDistance(a.weight, want) < weightDistance(b.weight, want)
+        }!
+        return (directory as NSString).appendingPathComponent(best.file)
+    }
+
+    /// The fallback face files for `font`, bold members where the family has them for bold text.
+    public func fallbackFiles(for font: Font) -> [String] {
+        Self.fallbackFamilies.compactMap { family in
+            try? file(for: Font(family: family, size: font.size, weight: font.weight, italic: false))
+        }
+    }
+
+    private func weightDistance(_ candidate: Int, _ wanted: Int) -> Int {
+        // Prefer the exact weight, then the side CSS prefers, then the other side.
+        let d = abs(candidate - wanted)
+        let preferredSide = wanted >= 500 ? candidate >= wanted : candidate <= wanted
+        return d * 2 + (preferredSide ? 0 : 1)
+    }
+}
+
+/// The process-wide cache of opened faces, one per font file, shared safely across threads.
+/// A face is size-independent (metrics are scaled per use), so one entry serves every size.
+public final class FontCache: @unchecked Sendable {
+    /// The shared cache.
+    public static let shared = FontCache()
+    private let lock = NSLock()
+    private var faces: [String: FontFace] = [:]
+    private var failures: [String: FontError] = [:]
+
+    public init() {}
+
+    /// The face for `path`, opened on first use. Throws `FontError` for missing or corrupt files
+    /// (and keeps throwing the same error without retrying the file).
+    public func face(path: String) throws -> FontFace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = faces[path] { return face }
+        if let failure = failures[path] { throw failure }
+        do {
+            let face = try FontFace(path: path)
+            faces[path] = face
+            return face
+        } catch let error as FontError {
+            failures[path] = error
+            throw error
+        }
+    }
+
+    /// How many faces are open, for tests and diagnostics.
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return faces.count }
+}

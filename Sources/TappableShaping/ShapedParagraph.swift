@@ -1,0 +1,62 @@
+import TappableText
+
+/// One glyph from HarfBuzz, in points (y up, as HarfBuzz).
+public struct ShapedGlyph: Sendable, Hashable {
+    /// Glyph index in its face.
+    public var id: UInt32
+    /// UTF-16 index (in the whole text) of the first unit of the cluster the glyph belongs to.
+    public var cluster: Int
+    /// Horizontal advance in points.
+    public var advance: Double
+    /// Offset from the pen position in points, y up.
+    public var offsetX: Double
+    public var offsetY: Double
+}
+
+/// A run shaped with one face at one size, one bidi level and one script.
+public struct ShapedRun: Sendable {
+    /// UTF-16 range in the whole text.
+    public var range: TextRange
+    /// Bidi embedding level: odd is right-to-left.
+    public var level: UInt8
+    public var face: FontFace
+    /// Font size in points.
+    public var size: Double
+    /// Glyphs in HarfBuzz's output order: visual order within the run (right-to-left runs reversed).
+    public var glyphs: [ShapedGlyph]
+    public var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// A paragraph itemised (bidi levels, scripts, fonts with fallback) and shaped once. Line breaking
+/// and layout work from its per-cluster advances; painting uses its glyphs.
+public struct ShapedParagraph: Sendable {
+    /// UTF-16 range of the paragraph's content, without its terminator.
+    public var range: TextRange
+    /// Length of the terminator after the content (\n, \r\n, U+2029 ...), 0 for the last paragraph.
+    public var terminatorLength: Int
+    /// Paragraph embedding level: 0 left-to-right, 1 right-to-left.
+    public var baseLevel: UInt8
+    /// Bidi level of each unit of `range`.
+    public var levels: [UInt8]
+    /// Shaped runs in logical order, covering `range`.
+    public var runs: [ShapedRun]
+    /// For each unit of `range`: the advance in points of the grapheme cluster starting there
+    /// (ligatures split evenly among their clusters, kern added), 0 inside a cluster.
+    public var advances: [Double]
+    /// The paragraph's style (from its first character).
+    public var style: ParagraphStyle
+
+    public var isRightToLeft: Bool { baseLevel & 1 == 1 }
+
+    /// The index into `runs` of the run containing UTF-16 `index` (binary search).
+    public func runIndex(containing index: Int) -> Int? {
+        var lo = 0, hi = runs.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if index < runs[mid].range.location { hi = mid - 1 }
+            else if index >= runs[mid].range.upperBound { lo = mid + 1 }
+            else { return mid }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,192 @@
+import CHarfBuzz
+import TappableText
+
+/// Itemises and shapes paragraphs: bidi levels (ICU), script runs, a face per grapheme cluster
+/// (the requested font, then the fallback chain), and HarfBuzz shaping with kerning and standard
+/// ligatures on. Stateless apart from the shared, thread-safe font cache.
+public struct TextShaper: Sendable {
+    public let registry: FontRegistry
+    public let cache: FontCache
+
+    public init(registry: FontRegistry = .default, cache: FontCache = .shared) {
+        self.registry = registry
+        self.cache = cache
+    }
+
+    /// The requested face and its fallbacks for `font`. Throws for an unknown family, a missing
+    /// or corrupt font file, or a size that is not a positive finite number.
+    public func faceChain(for font: Font) throws -> [FontFace] {
+        guard font.size.isFinite, font.size > 0 else { throw FontError.invalidSize(font.size) }
+        let primary = try cache.face(path: registry.file(for: font))
+        return [primary] + registry.fallbackFiles(for: font).compactMap { path in
+            path == primary.path ? nil : try? cache.face(path: path)
+        }
+    }
+
+    /// The emoji face, when the bundled one is present.
+    public var emojiFace: FontFace? {
+        try? cache.face(path: registry.file(for: Font(family: FontRegistry.emojiFamily)))
+    }
+
+    /// Shapes one paragraph of `text`: `range` is its content (no terminator), `graphemeStarts`
+    /// the grapheme boundaries of the whole text, `defaultFont` the font of runs that set none and
+    /// `defaultStyle` the paragraph style when the paragraph's first character sets none.
+    public func shapeParagraph(_ text: AttributedText, range: TextRange, terminatorLength: Int,
+                               graphemeStarts: [Bool], defaultFont: Font, defaultStyle: ParagraphStyle = .default) throws -> ShapedParagraph {
+        let units = text.utf16
+        let style = text.attributes(at: range.location).attributes.paragraphStyle ?? defaultStyle
+        let direction: Bool? = switch style.baseWritingDirection {
+        case .natural: nil
+        case .leftToRight: false
+        case .rightToLeft: true
+        }
+        let content = units[range.range]
+        let (levels, paragraphLevel) = UnicodeAlgorithms.bidiLevels(content, rightToLeft: direction)
+        let scripts = UnicodeAlgorithms.resolvedScripts(content)
+        let faces = try assignFaces(text, range: range, graphemeStarts: graphemeStarts, defaultFont: defaultFont)
+
+        // Split into runs where level, script, face or size change.
+        var runs: [ShapedRun] = []
+        var advances = [Double](repeating: 0, count: range.length)
+        var start = 0
+        while start < range.length {
+            var end = start + 1
+            while end < range.length, levels[end] == levels[start], scripts[end] == scripts[start],
+                  faces[end].face === faces[start].face, faces[end].size == faces[start].size {
+                end += 1
+            }
+            let runRange = TextRange(location: range.location + start, length: end - start)
+            let glyphs = shape(units, paragraph: range, run: runRange, level: levels[start], script: scripts[start],
+                               face: faces[start].face, size: faces[start].size)
+            let run = ShapedRun(range: runRange, level: levels[start], face: faces[start].face, size: faces[start].size, glyphs: glyphs)
+            distributeAdvances(of: run, paragraph: range, graphemeStarts: graphemeStarts, into: &advances)
+            runs.append(run)
+            start = end
+        }
+        // Kern: extra space after each grapheme cluster.
+        for attributeRun in text.runs(in: range) {
+            guard let kern = attributeRun.attributes.kern, kern.isFinite, kern != 0 else { continue }
+            for i in attributeRun.range.range where graphemeStarts[i] { advances[i - range.location] += kern }
+        }
+        return ShapedParagraph(range: range, terminatorLength: terminatorLength, baseLevel: paragraphLevel,
+                               levels: levels, runs: runs, advances: advances, style: style)
+    }
+
+    /// Shapes a short standalone string (the truncation ellipsis) with `font` and its fallbacks.
+    public func shapeStandalone(_ string: String, font: Font, rightToLeft: Bool) throws -> ShapedRun {
+        let chain = try faceChain(for: font)
+        let scalars = Array(string.unicodeScalars)
+        let face = chain.first { $0.covers(scalars) } ?? chain[0]
+        let units = Array(string.utf16)
+        let range = TextRange(location: 0, length: units.count)
+        let level: UInt8 = rightToLeft ? 1 : 0
+        let glyphs = shape(units, paragraph: range, run: range, level: level, script: UnicodeAlgorithms.common, face: face, size: font.size)
+        return ShapedRun(range: range, level: level, face: face, size: font.size, glyphs: glyphs)
+    }
+
+    // MARK: - Fonts per cluster
+
+    private struct FaceChoice { var face: FontFace; var size: Double }
+
+    private func assignFaces(_ text: AttributedText, range: TextRange, graphemeStarts: [Bool], defaultFont: Font) throws -> [FaceChoice] {
+        var result: [FaceChoice] = []
+        result.reserveCapacity(range.length)
+        let units = text.utf16
+        let emoji = emojiFace
+        for run in text.runs(in: range) {
+            let font = run.attributes.font ?? defaultFont
+            let chain = try faceChain(for: font)
+            var previous: FontFace?
+            var i = run.range.location
+            while i < run.range.upperBound {
+                var end = i + 1
+                while end < run.range.upperBound, !graphemeStarts[end] { end += 1 }
+                let scalars = Array(String(decoding: units[i..<end], as: UTF16.self).unicodeScalars)
+                let face = chooseFace(for: scalars, chain: chain, emoji: emoji, previous: previous)
+                previous = face
+                for _ in i..<end { result.append(FaceChoice(face: face, size: font.size)) }
+                i = end
+            }
+        }
+        return result
+    }
+
+    private func chooseFace(for scalars: [Unicode.Scalar], chain: [FontFace], emoji: FontFace?, previous: FontFace?) -> FontFace {
+        if let emoji, Self.isEmojiPresentation(scalars), emoji.covers(scalars) { return emoji }
+        // Spaces, digits and punctuation stay in the face around them when it has them.
+        if let previous, scalars.allSatisfy(Self.isScriptNeutral), previous.covers(scalars) { return previous }
+        if let face = chain.first(where: { $0.covers(scalars) }) { return face }
+        // No face has every scalar: the one covering the base character, else the requested face (.notdef boxes).
+        if let base = scalars.first, let face = chain.first(where: { $0.covers([base]) }) { return face }
+        return chain[0]
+    }
+
+    static func isScriptNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        switch p.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .spaceSeparator, .decimalNumber, .mathSymbol, .currencySymbol:
+            return true
+        default:
+            return p.isWhitespace || p.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Whether a cluster is drawn as emoji: emoji presentation by default, or asked for with
+    /// U+FE0F, a keycap, a skin tone or a ZWJ sequence of emoji.
+    static func isEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        return scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.properties.isEmojiModifier }
+    }
+
+    // MARK: - HarfBuzz
+
+    private func shape(_ units: [UInt16], paragraph: TextRange, run: TextRange, level: UInt8, script: UInt32,
+                       face: FontFace, size: Double) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        units.withUnsafeBufferPointer { all in
+            let base = all.baseAddress! + paragraph.location
+            hb_buffer_add_utf16(buffer, base, Int32(paragraph.length),
+                                UInt32(run.location - paragraph.location), Int32(run.length))
+        }
+        hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
+        hb_buffer_set_language(buffer, hb_language_get_default())
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if run.location == paragraph.location { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if run.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        hb_shape(face.hbFont, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let scale = face.scale(at: size)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for g in 0..<Int(count) {
+            glyphs.append(ShapedGlyph(id: infos[g].codepoint, cluster: paragraph.location + Int(infos[g].cluster),
+                                      advance: Double(positions[g].x_advance) * scale,
+                                      offsetX: Double(positions[g].x_offset) * scale,
+                                      offsetY: Double(positions[g].y_offset) * scale))
+        }
+        return glyphs
+    }
+
+    /// Spreads each HarfBuzz cluster's advance over the grapheme clusters it spans (evenly: a
+    /// ligature of two letters gives each half), stored at each grapheme's first unit.
+    private func distributeAdvances(of run: ShapedRun, paragraph: TextRange, graphemeStarts: [Bool], into advances: inout [Double]) {
+        var totals: [Int: Double] = [:]
+        for glyph in run.glyphs { totals[glyph.cluster, default: 0] += glyph.advance }
+        let starts = totals.keys.sorted()
+        for (k, clusterStart) in starts.enumerated() {
+            let clusterEnd = k + 1 < starts.count ? starts[k + 1] : run.range.upperBound
+            let graphemes = (clusterStart..<clusterEnd).filter { graphemeStarts[$0] }
+            let owners = graphemes.isEmpty ? [clusterStart] : graphemes
+            let share = totals[clusterStart]! / Double(owners.count)
+            for g in owners { advances[g - paragraph.location] += share }
+        }
+    }
+}
