@@ -7,6 +7,7 @@ let package = Package(
     name: "Tappable",
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
+        .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -20,8 +21,10 @@ let package = Package(
 
         // The pipeline.
         .target(name: "TappableText"),
+        .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
     ],
     swiftLanguageModes: [.v6]
 )
