@@ -57,11 +57,8 @@ public enum PNG {
         case greyAlpha
         /// 8-bit palette (colour type 3, with tRNS when needed). Requires at most 256 distinct colours.
         case palette
-        /// 16-bit linear-light RGBA, as libpng's simplified API writes it (with gAMA 1.0).
-        /// Reading it back converts to 8-bit sRGB and may differ by one step per channel.
-        case rgba16
-        /// 16-bit linear-light greyscale. Requires opaque pixels with r == g == b; same caveat.
-        case grey16
+        // No 16-bit formats: the simplified API writes 16-bit files only as linear light, which
+        // does not round-trip 8-bit sRGB exactly.
     }
 
     // MARK: Reading
@@ -113,6 +110,10 @@ public enum PNG {
                 return .failure(classify(bytes, source: source, message: message))
             }
             png_image_free(&image)
+            // libpng stops after the image data; a file cut before IEND is still truncated.
+            if case .truncated(let source, let detail)? = structuralTruncation(bytes, source: source, message: "image data complete, IEND missing") {
+                return .failure(.truncated(source: source, detail: detail))
+            }
             do {
                 return .success(try RGBAImage(width: width, height: height, bytes: buffer))
             } catch {
@@ -164,15 +165,12 @@ public enum PNG {
     private enum Format {
         static let alpha = png_uint_32(PNG_FORMAT_FLAG_ALPHA)
         static let color = png_uint_32(PNG_FORMAT_FLAG_COLOR)
-        static let linear = png_uint_32(PNG_FORMAT_FLAG_LINEAR)
         static let colormap = png_uint_32(PNG_FORMAT_FLAG_COLORMAP)
         static let gray: png_uint_32 = 0
         static let ga = alpha
         static let rgb = color
         static let rgba = color | alpha
         static let rgbaColormap = color | alpha | colormap
-        static let linearY = linear
-        static let linearRGBA = linear | color | alpha
     }
 
     private static func encode(_ image: RGBAImage, format: StorageFormat, destination: String) throws(PNGError) -> Data {
@@ -197,7 +195,7 @@ public enum PNG {
             }
             png.format = Format.rgb
             return try write(&png, buffer: out, colormap: nil, destination: destination)
-        case .grey, .greyAlpha, .grey16:
+        case .grey, .greyAlpha:
             let alpha = format == .greyAlpha
             var out = [UInt8](); out.reserveCapacity(n * (alpha ? 2 : 1))
             for i in 0..<n {
@@ -206,11 +204,6 @@ public enum PNG {
                 guard alpha || a == 255 else { throw fail("grey storage without alpha needs opaque pixels; pixel \(i) has alpha \(a)") }
                 out.append(r)
                 if alpha { out.append(a) }
-            }
-            if format == .grey16 {
-                png.format = Format.linearY
-                let wide = out.map { linear16(fromSRGB: $0, alpha: 255) }
-                return try write16(&png, buffer: wide, destination: destination)
             }
             png.format = alpha ? Format.ga : Format.gray
             return try write(&png, buffer: out, colormap: nil, destination: destination)
@@ -233,24 +226,7 @@ public enum PNG {
             png.format = Format.rgbaColormap
             png.colormap_entries = png_uint_32(colours.count)
             return try write(&png, buffer: indices, colormap: colormap, destination: destination)
-        case .rgba16:
-            var wide = [UInt16](); wide.reserveCapacity(n * 4)
-            for i in 0..<n {
-                let a = px[i * 4 + 3]
-                for c in 0..<3 { wide.append(linear16(fromSRGB: px[i * 4 + c], alpha: a)) }
-                wide.append(UInt16(a) * 257)
-            }
-            png.format = Format.linearRGBA
-            return try write16(&png, buffer: wide, destination: destination)
         }
-    }
-
-    /// sRGB 8-bit component to 16-bit linear light, premultiplied by `alpha` (libpng's linear
-    /// formats use associated alpha).
-    private static func linear16(fromSRGB value: UInt8, alpha: UInt8) -> UInt16 {
-        let c = Double(value) / 255
-        let linear = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        return UInt16((linear * Double(alpha) / 255 * 65535).rounded())
     }
 
     private static func write(_ png: inout png_image, buffer: [UInt8], colormap: [UInt8]?,
@@ -262,12 +238,6 @@ public enum PNG {
             }
         }
         return try result.get()
-    }
-
-    private static func write16(_ png: inout png_image, buffer: [UInt16], destination: String) throws(PNGError) -> Data {
-        try buffer.withUnsafeBytes { raw in
-            writeToMemory(&png, raw.baseAddress!, nil, destination: destination)
-        }.get()
     }
 
     /// Two passes over `png_image_write_to_memory`: the first measures, the second writes.
@@ -306,6 +276,12 @@ public enum PNG {
     /// Decides whether a libpng failure is truncation (the chunk stream ends before a complete
     /// IEND) or corruption, by walking the chunk headers ourselves.
     private static func classify(_ bytes: [UInt8], source: String, message: String) -> PNGError {
+        structuralTruncation(bytes, source: source, message: message) ?? .corrupt(source: source, detail: message)
+    }
+
+    /// `.truncated` if the chunk stream ends before a complete IEND chunk, nil if it is complete
+    /// (or its chunk lengths are nonsense, which is corruption rather than truncation).
+    private static func structuralTruncation(_ bytes: [UInt8], source: String, message: String) -> PNGError? {
         var offset = 8
         while true {
             guard offset + 8 <= bytes.count else {
@@ -315,11 +291,11 @@ public enum PNG {
                              | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let end = offset + 12 + length
-            guard length <= Int(Int32.max) else { return .corrupt(source: source, detail: message) }
+            guard length <= Int(Int32.max) else { return nil }
             guard end <= bytes.count else {
                 return .truncated(source: source, detail: "chunk \(type) at byte \(offset) needs \(length) data bytes, file has \(bytes.count) bytes; libpng: \(message)")
             }
-            if type == "IEND" { return .corrupt(source: source, detail: message) }
+            if type == "IEND" { return nil }
             offset = end
         }
     }
