@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TappableSnapshot
 
@@ -145,5 +146,18 @@ struct ImageDiffTests {
     func noDiffImage() {
         let a = columns([1, 2, 3], height: 2)
         #expect(ImageDiff.compare(a, a, makeDiffImage: false).diffImage == nil)
+    }
+
+    @Test("counts and diff images agree with pixelmatch 5.3.0 on anti-aliased fixtures",
+          arguments: pixelmatchFixtures.map(\.name))
+    func agreesWithPixelmatch(name: String) throws {
+        let fixture = try #require(pixelmatchFixtures.first { $0.name == name })
+        let a = try PNG.decode(try #require(Data(base64Encoded: fixture.a)))
+        let b = try PNG.decode(try #require(Data(base64Encoded: fixture.b)))
+        for e in fixture.expectations {
+            let result = ImageDiff.compare(a, b, options: .init(threshold: e.threshold, includeAA: e.includeAA, diffMask: e.diffMask))
+            #expect(result.differentPixels == e.count, "threshold \(e.threshold), includeAA \(e.includeAA)")
+            #expect(crc32(try #require(result.diffImage).bytes) == e.diffCRC, "diff image, threshold \(e.threshold), diffMask \(e.diffMask)")
+        }
     }
 }
