@@ -7,9 +7,12 @@ let package = Package(
     name: "Tappable",
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
+        .library(name: "TappableMarkup", targets: ["TappableMarkup"]),
         .library(name: "TappableShaping", targets: ["TappableShaping"]),
         .library(name: "TappableLayout", targets: ["TappableLayout"]),
+        .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
         .executable(name: "tappable", targets: ["tappable"]),
+        .executable(name: "tappable-bench", targets: ["tappable-bench"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -21,16 +24,21 @@ let package = Package(
         // ICU behind plain C types: its headers clash with Foundation's ICU copy in one Swift module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        // The pipeline.
+        // The pipeline, in order.
         .target(name: "TappableText"),
+        .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
-        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
+        .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
+        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableShaping", "TappableLayout", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
+        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"], exclude: ["Golden"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
+        .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
         .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The figures of one image comparison, as `tappable diff` prints them.
+public struct DiffReport: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels of the compared area (the larger width when sizes differ).
+    public let width: Int
+    /// Height in pixels of the compared area (the larger height when sizes differ).
+    public let height: Int
+    /// Pixels counted as different (see `ImageDiff.Result.differentPixels`).
+    public let differentPixels: Int
+    /// `differentPixels / (width * height)`, 0...1 (1 when sizes differ).
+    public let ratio: Double
+    /// Whether the comparison passed under its options (`ratio <= maxDiffRatio`, same size).
+    /// Not part of the JSON; use it for the exit status.
+    public let matches: Bool
+
+    /// A report from a comparison result.
+    public init(_ result: ImageDiff.Result) {
+        self.width = result.width
+        self.height = result.height
+        self.differentPixels = result.differentPixels
+        self.ratio = result.ratio
+        self.matches = result.matches
+    }
+
+    /// Exactly `{"width":W,"height":H,"differentPixels":N,"ratio":R}`: keys in this order, no
+    /// spaces, no trailing newline; R is the shortest decimal that round-trips the Double
+    /// (e.g. `0.0`, `1.0`, `0.0123`, `1e-05`), always a valid JSON number.
+    public var json: String {
+        "{\"width\":\(width),\"height\":\(height),\"differentPixels\":\(differentPixels),\"ratio\":\(ratio)}"
+    }
+
+    /// Same as `json`.
+    public var description: String { json }
+}
+
+/// Compares two PNG files (`a` the reference, `b` the actual) with pixelmatch's algorithm and,
+/// when `output` is given, writes the diff image there atomically (parent directories created).
+/// Images of different sizes are reported as entirely different (ratio 1), not as an error.
+/// - Parameters:
+///   - maxPixels: decode limit per image (default 100 megapixels).
+/// - Throws: `PNGError` naming the file that could not be read, decoded or written.
+public func diffFiles(_ a: String, _ b: String, output: String?,
+                      options: ImageDiff.Options = ImageDiff.Options(),
+                      maxPixels: Int = PNG.defaultMaxPixels) throws(PNGError) -> DiffReport {
+    let reference = try PNG.read(contentsOf: a, maxPixels: maxPixels)
+    let actual = try PNG.read(contentsOf: b, maxPixels: maxPixels)
+    let result = ImageDiff.compare(reference, actual, options: options, makeDiffImage: output != nil)
+    if let output, let diffImage = result.diffImage {
+        try PNG.write(diffImage, to: output)
+    }
+    return DiffReport(result)
+}

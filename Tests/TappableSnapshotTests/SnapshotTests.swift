@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import TappableSnapshot
+
+@Suite("Snapshot.verify: references, record modes and failure artefacts")
+struct SnapshotTests {
+    let workstation: [String: String] = [:]
+    let ci = ["CI": "true"]
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test("record mode: CI forces never; TAPPABLE_RECORD overrides the code on a workstation")
+    func effectiveMode() {
+        #expect(Snapshot.effectiveRecordMode(requested: .missing, environment: [:]) == .missing)
+        #expect(Snapshot.effectiveRecordMode(requested: .all, environment: ["CI": "true"]) == .never)
+        #expect(Snapshot.effectiveRecordMode(requested: .all, environment: ["CI": "1", "TAPPABLE_RECORD": "all"]) == .never)
+        #expect(Snapshot.effectiveRecordMode(requested: .all, environment: ["CI": "false"]) == .all)
+        #expect(Snapshot.effectiveRecordMode(requested: .missing, environment: ["TAPPABLE_RECORD": "never"]) == .never)
+        #expect(Snapshot.effectiveRecordMode(requested: .never, environment: ["TAPPABLE_RECORD": "ALL"]) == .all)
+        #expect(Snapshot.effectiveRecordMode(requested: .never, environment: ["TAPPABLE_RECORD": ""]) == .never)
+        #expect(Snapshot.effectiveRecordMode(requested: .never, environment: ["TAPPABLE_RECORD": "yes"]) == nil)
+    }
+
+    @Test("a missing reference is recorded on a workstation, reported, and then verifies")
+    func recordsMissing() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let img = noise(width: 12, height: 7)
+        let first = try #require(Snapshot.verify(img, named: "login-normal", suite: "Rendering", directory: root.path, environment: workstation))
+        #expect(first.kind == .recorded)
+        #expect(first.referencePath == root.file("Rendering/login-normal.png"))
+        #expect(try PNG.read(contentsOf: root.file("Rendering/login-normal.png")) == img)
+        #expect(Snapshot.verify(img, named: "login-normal", suite: "Rendering", directory: root.path, environment: workstation) == nil)
+        #expect(root.contents() == ["Rendering", "Rendering/login-normal.png"])
+    }
+
+    @Test("under CI=true a missing reference fails and nothing is written under the snapshots root",
+          arguments: [RecordMode.missing, .all, .never])
+    func ciMissingReference(requested: RecordMode) throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let root = tmp.file("Snapshots")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let env = ["CI": "true", "TAPPABLE_RECORD": "all"]
+        let failure = try #require(Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root,
+                                                   options: .init(record: requested), environment: env))
+        #expect(failure.kind == .missingReference)
+        #expect(failure.recordMode == .never)
+        #expect(failure.actualPath == nil)
+        #expect(failure.description.contains(root + "/S/n.png"))
+        #expect(tmp.contents() == ["Snapshots"], "the snapshots root stays empty")
+    }
+
+    @Test("under CI a missing reference still saves the actual image to a failures folder outside the root")
+    func ciMissingWithOutsideFailures() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let img = noise(width: 4, height: 4)
+        let failure = try #require(Snapshot.verify(img, named: "n", suite: "S", directory: tmp.file("Snapshots"),
+                                                   options: .init(failuresDirectory: tmp.file("artefacts")), environment: ci))
+        #expect(failure.kind == .missingReference)
+        #expect(failure.actualPath == tmp.file("artefacts/S/n.actual.png"))
+        #expect(try PNG.read(contentsOf: tmp.file("artefacts/S/n.actual.png")) == img)
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("Snapshots")))
+    }
+
+    @Test("TAPPABLE_RECORD=never on a workstation refuses to record")
+    func envNever() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let failure = Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root.path,
+                                      environment: ["TAPPABLE_RECORD": "never"])
+        #expect(failure?.kind == .missingReference)
+        #expect(root.contents().isEmpty)
+    }
+
+    @Test("an unknown TAPPABLE_RECORD value is a failure that names it, and writes nothing")
+    func envInvalid() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let failure = Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root.path,
+                                      environment: ["TAPPABLE_RECORD": "sometimes"])
+        #expect(failure?.kind == .invalidEnvironment)
+        #expect(failure?.description.contains("sometimes") == true)
+        #expect(root.contents().isEmpty)
+    }
+
+    @Test("a failing comparison writes actual and diff images and leaves the reference byte-identical")
+    func mismatchWritesArtefacts() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let reference = try RGBAImage(width: 20, height: 10, fill: white)
+        let referencePath = root.file("Rendering/link.png")
+        try PNG.write(reference, to: referencePath)
+        let before = try bytes(referencePath)
+        var actual = reference
+        actual[5, 5] = Pixel(0, 0, 255)
+
+        for env in [workstation, ci] {
+            let failure = try #require(Snapshot.verify(actual, named: "link", suite: "Rendering", directory: root.path, environment: env))
+            #expect(failure.kind == .mismatch)
+            #expect(failure.actualPath == root.file("Failures/Rendering/link.actual.png"))
+            #expect(failure.diffPath == root.file("Failures/Rendering/link.diff.png"))
+            #expect(failure.report == DiffReport(ImageDiff.compare(reference, actual)))
+            #expect(failure.report?.differentPixels == 1)
+            for needle in [referencePath, root.file("Failures/Rendering/link.actual.png"),
+                           root.file("Failures/Rendering/link.diff.png"), "different pixels: 1", "ratio: 0.005"] {
+                #expect(failure.description.contains(needle), "description mentions \(needle)")
+            }
+            #expect(try PNG.read(contentsOf: failure.actualPath!) == actual)
+            let diff = try PNG.read(contentsOf: failure.diffPath!)
+            #expect(diff[5, 5] == Pixel(255, 0, 0, 255))
+            #expect(try bytes(referencePath) == before)
+        }
+        #expect(root.contents().filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+
+    @Test("a match removes the failure artefacts a previous run left")
+    func matchCleansStaleArtefacts() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let img = noise(width: 5, height: 5)
+        try PNG.write(img, to: root.file("S/n.png"))
+        var other = img
+        other[0, 0] = Pixel(1, 2, 3, 255)
+        other[1, 0] = Pixel(200, 2, 3, 255)
+        #expect(Snapshot.verify(other, named: "n", suite: "S", directory: root.path, options: .init(diff: .init(threshold: 0)),
+                                environment: workstation)?.kind == .mismatch)
+        #expect(FileManager.default.fileExists(atPath: root.file("Failures/S/n.actual.png")))
+        #expect(Snapshot.verify(img, named: "n", suite: "S", directory: root.path, environment: workstation) == nil)
+        #expect(!FileManager.default.fileExists(atPath: root.file("Failures/S/n.actual.png")))
+        #expect(!FileManager.default.fileExists(atPath: root.file("Failures/S/n.diff.png")))
+    }
+
+    @Test("tolerance: differences within maxDiffRatio and the threshold pass")
+    func tolerance() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let reference = try RGBAImage(width: 10, height: 10, fill: grey(200))
+        try PNG.write(reference, to: root.file("S/n.png"))
+        var actual = reference
+        actual[0, 0] = black
+        actual[9, 9] = grey(195)  // below the default threshold
+        #expect(Snapshot.verify(actual, named: "n", suite: "S", directory: root.path, environment: workstation)?.kind == .mismatch)
+        #expect(Snapshot.verify(actual, named: "n", suite: "S", directory: root.path,
+                                options: .init(diff: .init(maxDiffRatio: 0.01)), environment: workstation) == nil)
+    }
+
+    @Test("record mode all re-records differing references and leaves identical ones untouched")
+    func recordAll() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let path = root.file("S/n.png")
+        let old = noise(width: 6, height: 6, seed: 1)
+        try PNG.write(old, to: path)
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(Snapshot.verify(old, named: "n", suite: "S", directory: root.path, options: .init(record: .all), environment: workstation) == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+
+        let new = noise(width: 6, height: 6, seed: 2)
+        let failure = Snapshot.verify(new, named: "n", suite: "S", directory: root.path, options: .init(record: .all), environment: workstation)
+        #expect(failure?.kind == .recorded)
+        #expect(try PNG.read(contentsOf: path) == new)
+        #expect(root.contents() == ["S", "S/n.png"], "no failure artefacts for a recording")
+    }
+
+    @Test("record mode missing never overwrites an existing reference")
+    func missingKeepsReference() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let path = root.file("S/n.png")
+        try PNG.write(noise(width: 6, height: 6, seed: 1), to: path)
+        let before = try bytes(path)
+        #expect(Snapshot.verify(noise(width: 6, height: 6, seed: 2), named: "n", suite: "S", directory: root.path,
+                                environment: workstation)?.kind == .mismatch)
+        #expect(try bytes(path) == before)
+    }
+
+    @Test("an unreadable reference is reported and left alone")
+    func unreadableReference() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let path = root.file("S/n.png")
+        try FileManager.default.createDirectory(atPath: root.file("S"), withIntermediateDirectories: true)
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: path))
+        let failure = Snapshot.verify(noise(width: 2, height: 2), named: "n", suite: "S", directory: root.path, environment: workstation)
+        #expect(failure?.kind == .unreadableReference)
+        #expect(failure?.description.contains("not a PNG") == true)
+        #expect(try bytes(path) == Data("not a png".utf8))
+    }
+
+    @Test("a size change fails and says both sizes")
+    func sizeChange() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        try PNG.write(try RGBAImage(width: 4, height: 4, fill: white), to: root.file("S/n.png"))
+        let failure = try #require(Snapshot.verify(try RGBAImage(width: 5, height: 4, fill: white), named: "n", suite: "S",
+                                                   directory: root.path, environment: workstation))
+        #expect(failure.kind == .mismatch)
+        #expect(failure.report?.ratio == 1)
+        #expect(failure.description.contains("reference 4x4, actual 5x4"))
+    }
+
+    @Test("names that would escape the suite folder are refused before touching the disk",
+          arguments: [("../evil", "S"), ("n", ".."), ("", "S"), ("a/b", "S")])
+    func invalidNames(name: String, suite: String) throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let failure = Snapshot.verify(noise(width: 2, height: 2), named: name, suite: suite, directory: tmp.file("root"), environment: workstation)
+        #expect(failure?.kind == .invalidName)
+        #expect(tmp.contents().isEmpty)
+    }
+
+    @Test("a custom failures folder receives the artefacts")
+    func customFailuresFolder() throws {
+        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        try PNG.write(try RGBAImage(width: 3, height: 3, fill: white), to: tmp.file("root/S/n.png"))
+        let failure = Snapshot.verify(try RGBAImage(width: 3, height: 3, fill: black), named: "n", suite: "S", directory: tmp.file("root"),
+                                      options: .init(failuresDirectory: tmp.file("out")), environment: workstation)
+        #expect(failure?.actualPath == tmp.file("out/S/n.actual.png"))
+        #expect(tmp.contents() == ["out", "out/S", "out/S/n.actual.png", "out/S/n.diff.png", "root", "root/S", "root/S/n.png"])
+    }
+}
+
+@Suite("DiffReport and diffFiles for `tappable diff`")
+struct DiffReportTests {
+    @Test("the JSON has exactly width, height, differentPixels, ratio in that order")
+    func json() throws {
+        let a = try RGBAImage(width: 8, height: 4, fill: white)
+        var b = a
+        b[0, 0] = black
+        #expect(DiffReport(ImageDiff.compare(a, b)).json == #"{"width":8,"height":4,"differentPixels":1,"ratio":0.03125}"#)
+        #expect(DiffReport(ImageDiff.compare(a, a)).json == #"{"width":8,"height":4,"differentPixels":0,"ratio":0.0}"#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(DiffReport(ImageDiff.compare(a, b)).json.utf8)) as? [String: Any]
+        #expect(decoded?.keys.sorted() == ["differentPixels", "height", "ratio", "width"])
+    }
+
+    @Test("diffFiles compares two PNG files and writes the diff image")
+    func diffFilesWritesOutput() throws {
+        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let a = try RGBAImage(width: 10, height: 10, fill: white)
+        var b = a
+        b[2, 3] = black
+        try PNG.write(a, to: dir.file("a.png"))
+        try PNG.write(b, to: dir.file("b.png"))
+        let report = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("out/diff.png"))
+        #expect(report.json == #"{"width":10,"height":10,"differentPixels":1,"ratio":0.01}"#)
+        #expect(!report.matches)
+        #expect(try PNG.read(contentsOf: dir.file("out/diff.png"))[2, 3] == Pixel(255, 0, 0, 255))
+        let tolerant = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: nil, options: .init(maxDiffRatio: 0.01))
+        #expect(tolerant.matches)
+    }
+
+    @Test("diffFiles names the file it cannot read")
+    func diffFilesErrors() throws {
+        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        try PNG.write(try RGBAImage(width: 1, height: 1), to: dir.file("a.png"))
+        try Data("text".utf8).write(to: URL(fileURLWithPath: dir.file("b.png")))
+        #expect(throws: PNGError.notPNG(source: dir.file("b.png"))) {
+            try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("d.png"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("d.png")))
+    }
+}
