@@ -7,6 +7,7 @@ let package = Package(
     name: "Tappable",
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
+        .library(name: "TappableMarkup", targets: ["TappableMarkup"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -20,8 +21,10 @@ let package = Package(
 
         // The pipeline.
         .target(name: "TappableText"),
+        .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
