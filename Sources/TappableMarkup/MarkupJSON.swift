@@ -5,18 +5,20 @@ import TappableText
 /// Ranges count UTF-16 units; each run lists only the attributes it sets, in a fixed key order
 /// (range, font, foregroundColor, backgroundColor, underline, strikethrough, kern, baselineOffset,
 /// link, tappable, highlightedForegroundColor, highlightedBackgroundColor, paragraphStyle, custom),
-/// so the output is deterministic. Colours are `#rrggbb[aa]` strings.
-public func markupJSON(_ text: AttributedText) -> String {
+/// so the output is deterministic. Colours are `#rrggbb[aa]` strings. `pretty` puts each run on
+/// a line of its own (for reading and for golden files); the JSON is the same.
+public func markupJSON(_ text: AttributedText, pretty: Bool = false) -> String {
     var out = "{\"text\":"
     appendJSONString(text.string, to: &out)
-    out += ",\"runs\":["
+    out += pretty ? ",\n \"runs\":[" : ",\"runs\":["
     for (i, run) in text.runs.enumerated() {
         if i > 0 { out += "," }
+        if pretty { out += "\n  " }
         out += "{\"range\":[\(run.range.location),\(run.range.length)]"
         appendAttributes(run.attributes, to: &out)
         out += "}"
     }
-    out += "]}"
+    out += pretty && !text.runs.isEmpty ? "\n]}" : "]}"
     return out
 }
 
