@@ -24,7 +24,7 @@ public enum UnknownTagPolicy: Sendable {
 public struct TaggedStringOptions: Sendable {
     /// Attributes of all text, under every tag's.
     public var baseAttributes: TextAttributes
-    /// Attributes by tag name (case-sensitive).
+    /// Attributes by tag name. A tag finds its entry by exact name, else ignoring case.
     public var tags: [String: TaggedStringAttribute]
     /// What to do with a tag `tags` does not name.
     public var unknownTags: UnknownTagPolicy
@@ -36,6 +36,13 @@ public struct TaggedStringOptions: Sendable {
         self.baseAttributes = baseAttributes
         self.tags = tags
         self.unknownTags = unknownTags
+    }
+
+    /// The attribute for a tag: its exact name first, then ignoring ASCII case (as ZSWTaggedString).
+    func attribute(forTag name: String) -> TaggedStringAttribute? {
+        if let exact = tags[name] { return exact }
+        let lower = name.lowercased()
+        return tags.first { $0.key.lowercased() == lower }?.value
     }
 
     /// The attribute of a tag name, as in ZSWTaggedStringOptions: `options["link"] = .dynamic { … }`.
@@ -102,8 +109,9 @@ public struct TaggedStringError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 /// A string marked up with XML-like tags, ZSWTaggedString's format:
-/// `View our <link type='privacy'>Privacy Policy</link>`. Tags nest and must balance; attribute
-/// values are quoted with `'` or `"`; `&lt; &gt; &amp; &quot; &apos;` and numeric references
+/// `View our <link type='privacy'>Privacy Policy</link>`. Tags nest and must balance (a closing
+/// tag matches its opening one ignoring case); attribute values are quoted with `'` or `"`, or
+/// unquoted up to a space or `>`, or left out (`<x flag>` gives "flag": ""); `&lt; &gt; &amp; &quot; &apos;` and numeric references
 /// (`&#123;`, `&#x1F600;`) stand for characters. An `&` not followed by a letter or `#` is a literal
 /// ampersand. The parser is iterative: nesting depth is limited only by memory.
 public struct TaggedString: Sendable, Hashable {
@@ -235,7 +243,7 @@ private struct TaggedStringParser {
             guard let open = stack.last else {
                 throw error(at: start, "closing tag </\(name)> has no opening tag")
             }
-            guard open.name == name else {
+            guard open.name == name || open.name.lowercased() == name.lowercased() else {
                 throw error(at: start, "closing tag </\(name)> does not match <\(open.name)>")
             }
             stack.removeLast()
@@ -260,20 +268,27 @@ private struct TaggedStringParser {
             guard hadSpace, let attribute = readName() else {
                 throw error(at: position, "unexpected character in tag <\(name)>")
             }
+            let afterName = position
             skipSpaces()
             guard position < source.count else { throw error(at: start, "unterminated tag <\(name)") }
-            guard source[position] == ASCII.equals else {
-                throw error(at: position, "expected '=' after attribute \(attribute) in <\(name)>")
+            let value: String
+            if source[position] == ASCII.equals {
+                position += 1
+                skipSpaces()
+                guard position < source.count else { throw error(at: start, "unterminated tag <\(name)") }
+                let quote = source[position]
+                if quote == ASCII.quote || quote == ASCII.apostrophe {
+                    position += 1
+                    value = try readAttributeValue(quote: quote, tagStart: start, tagName: name)
+                } else {
+                    // An unquoted value (ZSWTaggedString accepts them) runs to a space or '>'.
+                    value = try readAttributeValue(quote: nil, tagStart: start, tagName: name)
+                }
+            } else {
+                // A valueless attribute (`<x flag>`) has the empty value.
+                position = afterName
+                value = ""
             }
-            position += 1
-            skipSpaces()
-            guard position < source.count else { throw error(at: start, "unterminated tag <\(name)") }
-            let quote = source[position]
-            guard quote == ASCII.quote || quote == ASCII.apostrophe else {
-                throw error(at: position, "value of attribute \(attribute) in <\(name)> must be quoted with ' or \"")
-            }
-            position += 1
-            let value = try readAttributeValue(quote: quote, tagStart: start, tagName: name)
             guard attributes[attribute] == nil else {
                 throw error(at: attributeStart, "duplicate attribute \(attribute) in <\(name)>")
             }
@@ -281,7 +296,7 @@ private struct TaggedStringParser {
         }
 
         let attribute: TaggedStringAttribute?
-        if let known = options.tags[name] {
+        if let known = options.attribute(forTag: name) {
             attribute = known
         } else {
             switch options.unknownTags {
@@ -317,12 +332,14 @@ private struct TaggedStringParser {
         return String(decoding: source[start..<position], as: UTF8.self)
     }
 
-    private mutating func readAttributeValue(quote: UInt8, tagStart: Int, tagName: String) throws(TaggedStringError) -> String {
+    /// Reads a value up to its closing quote (moving past it), or, unquoted, up to a space or '>'.
+    private mutating func readAttributeValue(quote: UInt8?, tagStart: Int, tagName: String) throws(TaggedStringError) -> String {
         var value: [UInt8] = []
         while true {
             guard position < source.count else { throw error(at: tagStart, "unterminated tag <\(tagName)") }
             let b = source[position]
-            if b == quote { position += 1; return String(decoding: value, as: UTF8.self) }
+            if let quote, b == quote { position += 1; return String(decoding: value, as: UTF8.self) }
+            if quote == nil, b == ASCII.gt || ASCII.isSpace(b) { return String(decoding: value, as: UTF8.self) }
             if b == ASCII.amp {
                 let start = position
                 if let scalar = try parseEntity() {
