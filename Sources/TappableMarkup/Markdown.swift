@@ -1,0 +1,224 @@
+import CCmarkGFM
+import TappableText
+
+/// How Markdown becomes attributed text: the attributes of plain text and the style of links.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Attributes of all text; emphasis, strong, code and links are derived from them.
+    /// Its font (or `Font.system` when it sets none) is the face the other styles vary.
+    public var baseAttributes: TextAttributes
+    /// Attributes merged over link text (e.g. colour, underline). The `link` attribute itself is
+    /// always the link's exact destination and cannot be overridden here.
+    public var linkAttributes: TextAttributes
+    /// The family of code spans and code blocks (bundled under Fonts/DejaVu).
+    public var codeFontFamily: String
+    /// The weight of `**strong**` text.
+    public var strongWeight: Font.Weight
+
+    /// Options with UILabel-like defaults: the system font, links in the link colour and underlined.
+    public init(baseAttributes: TextAttributes = TextAttributes(font: .system),
+                linkAttributes: TextAttributes = MarkdownOptions.defaultLinkAttributes,
+                codeFontFamily: String = MarkdownOptions.defaultCodeFontFamily,
+                strongWeight: Font.Weight = .bold) {
+        self.baseAttributes = baseAttributes
+        self.linkAttributes = linkAttributes
+        self.codeFontFamily = codeFontFamily
+        self.strongWeight = strongWeight
+    }
+
+    /// The default link style: the UIKit link colour, single underline.
+    public static let defaultLinkAttributes = TextAttributes(foregroundColor: .link, underline: .single)
+    /// The default monospace family, "DejaVu Sans Mono".
+    public static let defaultCodeFontFamily = "DejaVu Sans Mono"
+}
+
+/// Markdown (CommonMark with the GitHub autolink and strikethrough extensions, parsed by
+/// cmark-gfm) rendered as the attributed text of a label.
+///
+/// Inline elements keep their meaning: emphasis is italic, strong is bold, code is monospace,
+/// `~~strike~~` is struck through, links carry their destination in `link` (and a title in
+/// `custom["title"]`). Blocks degrade to their text: paragraphs, headings, list items, quotes
+/// and code blocks each start a new line ("\n"); soft breaks become a space, hard breaks "\n";
+/// raw HTML stays literal text; images show their alt text. Markdown never fails: whatever is
+/// not valid Markdown syntax is literal text.
+public enum Markdown {
+    /// The attributed text for `markdown`. Ranges in the result count UTF-16 units.
+    public static func attributedText(_ markdown: String, options: MarkdownOptions = MarkdownOptions()) -> AttributedText {
+        let document = CmarkDocument(parsing: markdown)
+        var renderer = MarkdownRenderer(options: options)
+        renderer.walk(document.root)
+        return renderer.builder.build()
+    }
+}
+
+extension AttributedText {
+    /// Attributed text from Markdown; see `Markdown.attributedText(_:options:)`.
+    public init(markdown: String, options: MarkdownOptions = MarkdownOptions()) {
+        self = Markdown.attributedText(markdown, options: options)
+    }
+}
+
+// MARK: - cmark-gfm
+
+/// Registers the GFM core extensions exactly once (the C function is not thread-safe; a global's
+/// lazy initialiser is).
+private let gfmExtensionsRegistered: Bool = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return true
+}()
+
+/// A parsed cmark-gfm document that frees its node tree when released.
+private final class CmarkDocument {
+    let root: OpaquePointer
+
+    init(parsing markdown: String) {
+        _ = gfmExtensionsRegistered
+        let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8)!
+        defer { cmark_parser_free(parser) }
+        for name in ["autolink", "strikethrough"] {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var source = markdown
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        root = cmark_parser_finish(parser)!
+    }
+
+    deinit { cmark_node_free(root) }
+}
+
+/// Walks a document with cmark's (non-recursive) iterator and feeds a `RunBuilder`.
+private struct MarkdownRenderer {
+    let options: MarkdownOptions
+    var builder = RunBuilder()
+    /// Style indices of the inline containers entered so far; the last one is in effect.
+    var stack: [Int]
+    /// A block started after earlier text: the next emitted text is preceded by "\n".
+    var pendingLineBreak = false
+    let baseFont: Font
+
+    init(options: MarkdownOptions) {
+        self.options = options
+        baseFont = options.baseAttributes.font ?? .system
+        stack = []
+        stack.append(builder.addStyle(options.baseAttributes))
+    }
+
+    var current: TextAttributes { builder.style(stack[stack.count - 1]) }
+
+    mutating func push(_ transform: (inout TextAttributes) -> Void) {
+        var attributes = current
+        transform(&attributes)
+        stack.append(builder.addStyle(attributes))
+    }
+
+    mutating func pop() {
+        if stack.count > 1 { stack.removeLast() }
+    }
+
+    /// Emits text in the current style, after the pending block separator.
+    mutating func emit(_ text: String) {
+        guard !text.isEmpty else { return }
+        if pendingLineBreak {
+            pendingLineBreak = false
+            builder.append("\n", style: stack[0])
+        }
+        builder.append(text, style: stack[stack.count - 1])
+    }
+
+    /// Starts a block: its text goes on a new line when anything came before it.
+    mutating func startBlock() {
+        if !builder.isEmpty { pendingLineBreak = true }
+    }
+
+    mutating func walk(_ root: OpaquePointer) {
+        let iterator = cmark_iter_new(root)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let entering = event == CMARK_EVENT_ENTER
+            visit(node, entering: entering)
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    /// The literal of a code or HTML block without its final line end.
+    private static func blockLiteral(_ node: OpaquePointer) -> String {
+        var text = string(cmark_node_get_literal(node))
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    private mutating func codeStyle() {
+        let family = options.codeFontFamily
+        let base = baseFont
+        push { a in
+            let font = a.font ?? base
+            a.font = Font(family: family, size: font.size, weight: font.weight, italic: font.italic)
+        }
+    }
+
+    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            if entering { startBlock() }
+        case CMARK_NODE_CODE_BLOCK:
+            startBlock()
+            codeStyle()
+            emit(Self.blockLiteral(node))
+            pop()
+        case CMARK_NODE_HTML_BLOCK:
+            startBlock()
+            emit(Self.blockLiteral(node))
+        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+            emit(Self.string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE:
+            codeStyle()
+            emit(Self.string(cmark_node_get_literal(node)))
+            pop()
+        case CMARK_NODE_SOFTBREAK:
+            emit(" ")
+        case CMARK_NODE_LINEBREAK:
+            emit("\n")
+        case CMARK_NODE_EMPH:
+            if entering {
+                let base = baseFont
+                push { $0.font = ($0.font ?? base).withItalic(true) }
+            } else { pop() }
+        case CMARK_NODE_STRONG:
+            if entering {
+                let base = baseFont, weight = options.strongWeight
+                push { $0.font = ($0.font ?? base).withWeight(weight) }
+            } else { pop() }
+        case CMARK_NODE_LINK:
+            if entering {
+                let url = Self.string(cmark_node_get_url(node))
+                let title = Self.string(cmark_node_get_title(node))
+                let style = options.linkAttributes
+                push { a in
+                    a = a.merging(style)
+                    a.link = url
+                    if !title.isEmpty { a.custom["title"] = title }
+                }
+            } else { pop() }
+        default:
+            // Extension nodes are told apart by name; strikethrough is the only inline one attached.
+            if Self.string(cmark_node_get_type_string(node)) == "strikethrough" {
+                if entering { push { $0.strikethrough = .single } } else { pop() }
+            }
+            // Documents, lists, items, quotes, images (their alt text is their children),
+            // thematic breaks: no text of their own.
+        }
+    }
+}
