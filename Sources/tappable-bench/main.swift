@@ -1,0 +1,79 @@
+import Foundation
+import TappableLayout
+import TappableShaping
+import TappableText
+
+// Benchmarks, printed as JSON. Build in release: `make bench`. Each figure comes with a baseline
+// measured in the same run, so ratios stay meaningful on any machine:
+//  - layout time against HarfBuzz shaping alone of the same text (what layout adds on top),
+//  - strict hit-tests against a linear scan over every cluster box (what the binary search saves).
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Best of `rounds` timings of `iterations` calls, in seconds per call.
+func measure(rounds: Int = 5, iterations: Int, _ body: () throws -> Void) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let t = try seconds { for _ in 0..<iterations { try body() } }
+        best = min(best, t / Double(iterations))
+    }
+    return best
+}
+
+let shaper = TextShaper()
+let shortText = AttributedText("By registering, I agree to the Terms of Service and Privacy Policy of this service, and to the processing of my data.")
+let paragraph = "Tappable lays out labels with links, exactly and fast. By registering, I agree to the Terms of Service and Privacy Policy. "
+var big = ""
+while big.utf8.count < 100_000 { big += paragraph; if big.count % 7 == 0 { big += "\n" } }
+let bigText = AttributedText(big)
+let container = TextContainer(width: 320, numberOfLines: 0)
+
+do {
+    // Warm the font cache.
+    _ = try TextLayout(text: shortText, container: container, shaper: shaper)
+
+    let short = try measure(iterations: 200) { _ = try TextLayout(text: shortText, container: container, shaper: shaper) }
+    let bigLayoutTime = try measure(rounds: 3, iterations: 1) { _ = try TextLayout(text: bigText, container: container, shaper: shaper) }
+    let bigShapeTime = try measure(rounds: 3, iterations: 1) {
+        let units = bigText.utf16
+        let graphemes = UnicodeAlgorithms.graphemeBoundaries(units)
+        _ = try shaper.shapeParagraph(bigText, range: TextRange(location: 0, length: units.count), terminatorLength: 0,
+                                      graphemeStarts: graphemes, defaultFont: .system)
+    }
+    let layout = try TextLayout(text: bigText, container: container, shaper: shaper)
+    let height = layout.usedRect.height
+    var rng = SystemRandomNumberGenerator()
+    let points = (0..<100_000).map { _ in Point(x: Double.random(in: 0..<340, using: &rng), y: Double.random(in: 0..<height, using: &rng)) }
+    var hits = 0
+    let hitTime = measure(rounds: 3, iterations: 1) { for p in points where layout.hitTest(at: p) != nil { hits += 1 } }
+    let linearPoints = Array(points.prefix(200))
+    let linearTime = measure(rounds: 3, iterations: 1) {
+        for p in linearPoints {
+            for line in layout.lines where p.y >= line.origin.y && p.y < line.origin.y + line.height {
+                if line.boxes.contains(where: { p.x - line.origin.x >= $0.minX && p.x - line.origin.x < $0.maxX }) { hits += 1 }
+            }
+        }
+    }
+    let hitsPerSecond = Double(points.count) / hitTime
+    let linearPerSecond = Double(linearPoints.count) / linearTime
+    let figures: [(String, Double)] = [
+        ("shortLabelLayoutMicroseconds", short * 1e6),
+        ("shortLabelLayoutsPerSecond", 1 / short),
+        ("text100KBLayoutMilliseconds", bigLayoutTime * 1e3),
+        ("text100KBShapingOnlyMilliseconds", bigShapeTime * 1e3),
+        ("layoutToShapingRatio", bigLayoutTime / bigShapeTime),
+        ("text100KBLines", Double(layout.lines.count)),
+        ("hitTestsPerSecond", hitsPerSecond),
+        ("linearScanHitTestsPerSecond", linearPerSecond),
+        ("hitTestSpeedupOverLinearScan", hitsPerSecond / linearPerSecond),
+    ]
+    let body = figures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
+    print("{\n" + body + "\n}")
+} catch {
+    FileHandle.standardError.write(Data("tappable-bench: \(error)\n".utf8))
+    exit(2)
+}
