@@ -7,6 +7,7 @@ let package = Package(
     name: "Tappable",
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
+        .library(name: "TappableDetection", targets: ["TappableDetection"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -20,8 +21,10 @@ let package = Package(
 
         // The pipeline.
         .target(name: "TappableText"),
+        .target(name: "TappableDetection", dependencies: ["TappableText"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
     ],
     swiftLanguageModes: [.v6]
 )
