@@ -118,6 +118,7 @@ struct PhoneScanner {
         var count = 0
         var end = i
         var groups = 0
+        var northAmerican = false
         while true {
             var q = p
             var trunk = false
@@ -136,7 +137,13 @@ struct PhoneScanner {
                 q += 1
             }
             if !trunk {
-                guard count + glen <= 15 else { break }
+                // North American numbers (+1) have exactly 11 digits; others at most 15 (E.164).
+                if groups == 0 { northAmerican = glen == 1 && t[gs] == 49 }
+                let limit = northAmerican ? 11 : 15
+                if count + glen > limit {
+                    if limit == 11, count == 11 { break }
+                    return nil
+                }
                 out += t.string(gs, gs + glen)
                 count += glen
             }
