@@ -73,6 +73,9 @@ struct AddressScanner {
             if w > j, isCapitalizedWord(w), Self.suffixes.contains(x.text) {
                 suffixAt = w; break
             }
+            // "W. 2nd St": an abbreviation's dot.
+            if x.kind == .punct, x.text == ".", !x.spaceBefore, w > j, let prev = tok(w - 1), prev.kind == .word,
+               Self.directions.contains(prev.text) { w += 1; continue }
             let isOrdinal = x.kind == .number && tok(w + 1).map { !$0.spaceBefore && ["st", "nd", "rd", "th"].contains($0.text) } ?? false
             if isOrdinal { w += 2; continue }
             guard x.kind == .word, x.capitalized else { break }
