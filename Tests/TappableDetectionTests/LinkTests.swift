@@ -112,3 +112,16 @@ struct LinkTests {
 }
 
 import TappableText
+
+@Suite("Mixed text, all types")
+struct MixedTests {
+    @Test("every type in one paragraph")
+    func paragraph() {
+        let text = "Mail jane@example.com, visit (example.org/docs) or http://localhost:8080/x, ping @jack #swift, " +
+            "call (415) 555-5555 tomorrow at 9am at 1 Infinite Loop, Cupertino, CA 95014."
+        let ds = detector().detections(in: text)
+        #expect(ds.map(\.type.name) == ["email", "link", "link", "mention", "hashtag", "phoneNumber", "date", "address"])
+        #expect(ds.map(\.text) == ["jane@example.com", "example.org/docs", "http://localhost:8080/x", "@jack", "#swift",
+                                   "(415) 555-5555", "tomorrow at 9am", "1 Infinite Loop, Cupertino, CA 95014"])
+    }
+}
