@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "TappableText", targets: ["TappableText"]),
         .library(name: "TappableMarkup", targets: ["TappableMarkup"]),
+        .library(name: "TappableDetection", targets: ["TappableDetection"]),
         .library(name: "TappableShaping", targets: ["TappableShaping"]),
         .library(name: "TappableLayout", targets: ["TappableLayout"]),
         .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
@@ -27,15 +28,17 @@ let package = Package(
         // The pipeline, in order.
         .target(name: "TappableText"),
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
+        .target(name: "TappableDetection", dependencies: ["TappableText"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
         .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
-        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableShaping", "TappableLayout", "TappableSnapshot"]),
+        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"], exclude: ["Golden"]),
+        .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),

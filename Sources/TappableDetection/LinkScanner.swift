@@ -1,0 +1,261 @@
+/// A raw match found by one of the scanners: a UTF-16 range plus its payload string.
+struct RawMatch {
+    var lo: Int
+    var hi: Int
+    var url: String
+}
+
+/// Finds URLs by twitter-text's extraction rules, as a hand-written forward scanner (linear time).
+///
+/// - A URL starts after the start of text or a character other than `A-Z a-z 0-9 @ ＠ $ # ＃`.
+/// - With a scheme (`http`, `https`, `ftp` need a real host: a domain with an IANA top-level
+///   domain, an IPv4 address or `localhost`; any other `scheme://` takes what follows up to
+///   white space). Hosts after a scheme may have non-ASCII labels (`http://✪df.ws`, `foobar.みんな`).
+/// - Without a scheme, the host is ASCII / accented-Latin labels ending in an IANA TLD (or any
+///   `xn--` punycode TLD). A one-label host on a two-letter country TLD (`foo.jp`) needs a path,
+///   except `.co` and `.tv` (`t.co`, `twitch.tv`), as twitter-text does.
+/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`.
+/// - An optional port, then a path / query / fragment of URL characters; brackets must balance
+///   (an unmatched `)` or `]` ends the URL), and trailing punctuation (`.,!?:;'"*` …) is dropped.
+/// - A domain followed by `@` is an e-mail's, not a URL.
+struct LinkScanner {
+    let t: UTF16Text
+
+    func scan() -> [RawMatch] {
+        var out: [RawMatch] = []
+        var i = 0
+        let n = t.count
+        while i < n {
+            let c = t[i]
+            // With a scheme.
+            if UTF16Text.isASCIILetter(c), !isSchemeChar(t[i - 1]) {
+                var j = i
+                while j < n, isSchemeChar(t[j]) { j += 1 }
+                if t[j] == 58, t[j + 1] == 47, t[j + 2] == 47, precedingAllowsURL(i) {
+                    if let m = parseWithScheme(start: i, schemeEnd: j) {
+                        out.append(m); i = m.hi; continue
+                    }
+                }
+            }
+            // Without a scheme: at the start of a run of bare-host characters.
+            if isBareHostChar(c), !isBareHostChar(t[i - 1]) {
+                // twitter-text: a scheme-less URL is never preceded by - _ . or /.
+                var runEnd = i
+                while runEnd < n, isBareHostChar(t[runEnd]) { runEnd += 1 }
+                if c != 46, c != 45, c != 95, t[i - 1] != 47, precedingAllowsURL(i), let m = parseBare(start: i) {
+                    out.append(m); i = m.hi; continue
+                }
+                i = max(runEnd, i + 1)
+                continue
+            }
+            i += 1
+        }
+        return out
+    }
+
+    // MARK: pieces
+
+    @inline(__always) func isSchemeChar(_ c: UInt16) -> Bool {
+        UTF16Text.isASCIIAlnum(c) || c == 43 || c == 45 || c == 46
+    }
+
+    /// ASCII alphanumerics, `-`, `_`, `.` and accented Latin letters: what a scheme-less host is made of.
+    @inline(__always) func isBareHostChar(_ c: UInt16) -> Bool {
+        UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 46 || UTF16Text.isLatinAccent(c)
+    }
+
+    /// twitter-text's valid preceding characters: anything but `A-Za-z0-9@＠$#＃` and bidi embeddings.
+    func precedingAllowsURL(_ i: Int) -> Bool {
+        guard i > 0 else { return true }
+        let p = t[i - 1]
+        if UTF16Text.isASCIIAlnum(p) || p == 64 || p == 0xFF20 || p == 36 || p == 35 || p == 0xFF03 { return false }
+        if p >= 0x202A && p <= 0x202E { return false }
+        return true
+    }
+
+    private func parseWithScheme(start: Int, schemeEnd: Int) -> RawMatch? {
+        let scheme = t.string(start, schemeEnd).lowercased()
+        let hostStart = schemeEnd + 3
+        if scheme == "http" || scheme == "https" || scheme == "ftp" {
+            var hostEnd: Int
+            var isTco = false
+            if let ip = parseIPv4(hostStart) {
+                hostEnd = ip
+            } else if t.string(hostStart, min(t.count, hostStart + 9)).lowercased() == "localhost",
+                      !UTF16Text.isASCIIAlnum(t[hostStart + 9]), t[hostStart + 9] != 46 || !UTF16Text.isASCIIAlnum(t[hostStart + 10]) {
+                hostEnd = hostStart + 9
+            } else if let d = DomainParser(t: t, unicodeLabels: true).parse(from: hostStart) {
+                hostEnd = d.end
+                isTco = t.string(hostStart, hostEnd).lowercased() == "t.co"
+            } else {
+                return nil
+            }
+            let end = isTco ? tcoPath(hostEnd) : portAndPath(hostEnd)
+            return RawMatch(lo: start, hi: end, url: t.string(start, end))
+        }
+        // Another scheme: everything up to white space, with the usual trailing trim.
+        let end = pathEnd(hostStart)
+        guard end > hostStart else { return nil }
+        return RawMatch(lo: start, hi: end, url: t.string(start, end))
+    }
+
+    private func parseBare(start: Int) -> RawMatch? {
+        guard let d = DomainParser(t: t, unicodeLabels: false).parse(from: start) else { return nil }
+        let isTco = t.string(start, d.end).lowercased() == "t.co"
+        let end = portAndPath(d.end)
+        let hasPath = end > d.end && (t[d.end] == 47 || t[d.end] == 63 || t[d.end] == 35)
+        if d.labelsBeforeTLD == 1, d.isCountryCode, !hasPath, d.tld != "co", d.tld != "tv" { return nil }
+        let hi = isTco && hasPath ? tcoPath(d.end) : end
+        return RawMatch(lo: start, hi: hi, url: "http://" + t.string(start, hi))
+    }
+
+    /// `a.b.c.d` with each part 0...255, not followed by more host characters.
+    private func parseIPv4(_ s: Int) -> Int? {
+        var p = s
+        for part in 0..<4 {
+            if part > 0 { guard t[p] == 46 else { return nil }; p += 1 }
+            var v = 0, digits = 0
+            while UTF16Text.isDigit(t[p]), digits < 4 { v = v * 10 + Int(t[p] - 48); p += 1; digits += 1 }
+            guard digits >= 1, digits <= 3, v <= 255 else { return nil }
+        }
+        if UTF16Text.isASCIIAlnum(t[p]) || t[p] == 45 || t[p] == 95 || (t[p] == 46 && UTF16Text.isASCIIAlnum(t[p + 1])) { return nil }
+        return p
+    }
+
+    /// t.co links: the path is `/` plus ASCII alphanumerics only (twitter-text's t.co rule).
+    private func tcoPath(_ hostEnd: Int) -> Int {
+        guard t[hostEnd] == 47 else { return hostEnd }
+        var p = hostEnd + 1
+        while UTF16Text.isASCIIAlnum(t[p]) { p += 1 }
+        return p
+    }
+
+    /// An optional `:port`, then a path, query or fragment.
+    private func portAndPath(_ hostEnd: Int) -> Int {
+        var p = hostEnd
+        if t[p] == 58, UTF16Text.isDigit(t[p + 1]) {
+            var q = p + 1
+            while UTF16Text.isDigit(t[q]) { q += 1 }
+            guard q - p - 1 <= 5, !UTF16Text.isASCIILetter(t[q]) else { return hostEnd }
+            p = q
+        }
+        if t[p] == 47 || t[p] == 63 || t[p] == 35 { return max(p, pathEnd(p)) }
+        return p
+    }
+
+    @inline(__always) func isPathChar(_ c: UInt16) -> Bool {
+        if UTF16Text.isASCIIAlnum(c) || UTF16Text.isLatinAccent(c) || UTF16Text.isCyrillic(c) { return true }
+        switch c {
+        // ! # $ % & ' * + , - . / : ; = ? @ _ ~ |
+        case 33, 35, 36, 37, 38, 39, 42, 43, 44, 45, 46, 47, 58, 59, 61, 63, 64, 95, 126, 124: return true
+        default: return false
+        }
+    }
+
+    @inline(__always) func isEndingChar(_ c: UInt16) -> Bool {
+        if UTF16Text.isASCIIAlnum(c) || UTF16Text.isLatinAccent(c) || UTF16Text.isCyrillic(c) { return true }
+        switch c {
+        case 43, 45, 61, 95, 35, 47, 38, 41, 93: return true // + - = _ # / & ) ]
+        default: return false
+        }
+    }
+
+    /// The end of the path starting at `s`: URL characters with balanced () and [], minus trailing punctuation.
+    private func pathEnd(_ s: Int) -> Int {
+        var p = s
+        var paren = 0, square = 0
+        while p < t.count {
+            let c = t[p]
+            if c == 40 { paren += 1 } else if c == 41 { if paren == 0 { break }; paren -= 1 }
+            else if c == 91 { square += 1 } else if c == 93 { if square == 0 { break }; square -= 1 }
+            else if !isPathChar(c) { break }
+            p += 1
+        }
+        // A leading "/" or "?" stays even when nothing valid follows it.
+        while p > s + 1, !isEndingChar(t[p - 1]) { p -= 1 }
+        if p == s + 1, !isEndingChar(t[s]) { return s }
+        return p
+    }
+}
+
+/// Parses a dotted host name and finds its top-level domain.
+struct DomainParser {
+    let t: UTF16Text
+    /// Whether labels may hold any non-punctuation Unicode character (after a scheme).
+    let unicodeLabels: Bool
+
+    struct Result {
+        var end: Int
+        var tld: String
+        var labelsBeforeTLD: Int
+        var isCountryCode: Bool
+    }
+
+    /// The width of the label character at `i`, 0 when it is none.
+    func labelCharWidth(_ i: Int) -> Int {
+        let c = t[i]
+        if UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || UTF16Text.isLatinAccent(c) { return 1 }
+        guard unicodeLabels, c >= 0x80, c != 0xFEFF, c != 0xFFFE, c != 0xFFFF else { return 0 }
+        if c >= 0x2000 && c <= 0x206F { return 0 } // General Punctuation
+        let (s, w) = t.scalar(at: i)
+        if s == "\u{FFFD}" { return 0 }
+        switch s.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+             .control, .format, .surrogate, .privateUse, .unassigned, .mathSymbol:
+            return 0
+        default:
+            return w
+        }
+    }
+
+    /// The longest host from `start` whose last label is a top-level domain (see `LinkScanner`).
+    func parse(from start: Int) -> Result? {
+        var labels: [(Int, Int)] = []
+        var p = start
+        while true {
+            let ls = p
+            while true { let w = labelCharWidth(p); if w == 0 { break }; p += w }
+            if p == ls { break }
+            labels.append((ls, p))
+            if t[p] == 46, labelCharWidth(p + 1) > 0 { p += 1; continue }
+            break
+        }
+        guard labels.count >= 2 else { return nil }
+        // First label that is not a valid subdomain label (starts or ends with - or _).
+        var firstInvalid = labels.count
+        for (k, l) in labels.enumerated() {
+            let a = t[l.0], b = t[l.1 - 1]
+            if a == 45 || a == 95 || b == 45 || b == 95 { firstInvalid = k; break }
+        }
+        var k = min(firstInvalid, labels.count - 1)
+        while k >= 1 {
+            let prev = labels[k - 1]
+            if !(prev.0..<prev.1).contains(where: { t[$0] == 95 }), let (tld, end) = tldPrefix(labels[k]) {
+                if t[end] != 64, t[end] != 0xFF20 {
+                    let cc = tld.utf16.count == 2 && tld.utf16.allSatisfy { UTF16Text.isASCIILetter($0) }
+                    return Result(end: end, tld: tld, labelsBeforeTLD: k, isCountryCode: cc)
+                }
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The TLD at the start of a label: the whole label, or its ASCII part before a `-` / `_`.
+    private func tldPrefix(_ label: (Int, Int)) -> (String, Int)? {
+        let len = label.1 - label.0
+        if len <= 63 {
+            let whole = t.string(label.0, label.1).lowercased()
+            if TopLevelDomains.ascii.contains(whole) || TopLevelDomains.unicode.contains(whole) { return (whole, label.1) }
+            if whole.hasPrefix("xn--"), len > 4, whole.utf16.allSatisfy({ UTF16Text.isASCIIAlnum($0) || $0 == 45 }) {
+                return (whole, label.1)
+            }
+        }
+        var q = label.0
+        while q < label.1, UTF16Text.isASCIIAlnum(t[q]) { q += 1 }
+        guard q < label.1, q > label.0, q - label.0 <= 63, t[q] == 45 || t[q] == 95 else { return nil }
+        let head = t.string(label.0, q).lowercased()
+        return TopLevelDomains.ascii.contains(head) ? (head, q) : nil
+    }
+}

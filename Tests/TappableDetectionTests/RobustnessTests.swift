@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TappableDetection
+import TappableText
+
+@Suite("Overlaps, custom types, applying, hostile input")
+struct RobustnessTests {
+    @Test("overlaps go to the longest match, then to the earlier type in the caller's list")
+    func overlaps() throws {
+        // The e-mail is longer than the link inside it.
+        #expect(detector([.link, .email]).detections(in: "jane@example.com").map(\.type) == [.email])
+        // Equal length: the caller's order decides.
+        let a = try DataDetector(types: [.custom(CustomPattern(name: "word", pattern: "[a-z]+\\.com")), .link], referenceDate: sunday)
+        #expect(a.detections(in: "see google.com").map(\.type.name) == ["word"])
+        let b = try DataDetector(types: [.link, .custom(CustomPattern(name: "word", pattern: "[a-z]+\\.com"))], referenceDate: sunday)
+        #expect(b.detections(in: "see google.com").map(\.type.name) == ["link"])
+    }
+
+    @Test("custom patterns: ActiveLabel-style name and regex, payload name:text")
+    func custom() throws {
+        let d = try DataDetector(types: [.custom(CustomPattern(name: "ticket", pattern: "\\b[A-Z]{2,5}-\\d+\\b"))], referenceDate: sunday)
+        let ds = d.detections(in: "fixed in ÄPP-1 and APP-42 😀 OPS-7")
+        #expect(ds.map(\.text) == ["APP-42", "OPS-7"])
+        #expect(ds.map(\.range) == [TextRange(location: 19, length: 6), TextRange(location: 29, length: 5)])
+        #expect(ds.map(\.urlString) == ["ticket:APP-42", "ticket:OPS-7"])
+        #expect(throws: DataDetectorError.self) { try DataDetector(types: [.custom(CustomPattern(name: "bad", pattern: "("))]) }
+    }
+
+    @Test("applying many matches merges over the existing attributes and keeps the rest")
+    func applyMany() {
+        let text = String(repeating: "#tag and x@y.com ", count: 200)
+        let base = TextAttributes(font: Font(size: 12))
+        let result = detector([.hashtag, .email]).attributedText(for: text, linkStyle: TextAttributes(foregroundColor: .link),
+                                                                   baseAttributes: base)
+        #expect(result.string == text)
+        #expect(result.runs.count == 800)
+        let tag = result.attributes(at: 17)
+        #expect(tag.range == TextRange(location: 17, length: 4))
+        #expect(tag.attributes.link == "hashtag:tag")
+        #expect(tag.attributes.font == Font(size: 12))
+        #expect(tag.attributes.foregroundColor == .link)
+        #expect(result.attributes(at: 26).attributes.link == "mailto:x@y.com")
+        #expect(result.attributes(at: 22).attributes == base)
+    }
+
+    @Test("JSON escapes quotes, backslashes and control characters")
+    func jsonEscaping() {
+        #expect(lines("\"#tag\"\u{1}", [.hashtag]) == [##"{"type":"hashtag","range":[1,4],"text":"#tag","url":"hashtag:tag"}"##])
+        let d = Detection(type: .hashtag, range: TextRange(location: 0, length: 1), text: "a\"b\\c\n\u{7}")
+        #expect(jsonLine(d, timeZone: utc) == #"{"type":"hashtag","range":[0,1],"text":"a\"b\\c\n\u0007"}"#)
+    }
+
+    @Test("hostile input returns promptly and finds nothing odd", arguments: [
+        String(repeating: "(", count: 100_000) + "http://x.com/" + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000),
+        String(repeating: ".", count: 1_000_000),
+        String(repeating: "a.", count: 200_000) + "com",
+        String(repeating: "@a", count: 200_000),
+        String(repeating: "#", count: 200_000),
+        String(repeating: "1-", count: 200_000),
+        String(repeating: "5 pm ", count: 50_000),
+        String((0..<100_000).map { Character(Unicode.Scalar(UInt8($0 % 32))) }),
+        String(decoding: [UInt16](repeating: 0xD800, count: 50_000) + Array("google.com".utf16) + [0xDC00, 0xDC00], as: UTF16.self),
+    ])
+    func hostile(_ text: String) {
+        let ds = detector().detections(in: text)
+        for d in ds { #expect(d.range.upperBound <= text.utf16.count) }
+        _ = detector().attributedText(for: text)
+    }
+
+    @Test("detection time grows linearly: 1 MB takes less than ~30x the time of 64 KB")
+    func linearTime() {
+        let unit = "check google.com or call 415-555-5555? how about friday at 5pm? #tag @user a@b.com (((... "
+        func text(_ n: Int) -> String { String(String(repeating: unit, count: n / unit.utf16.count + 1).prefix(n)) }
+        let small = text(64 * 1024), large = text(1024 * 1024)
+        let d = detector()
+        func measure(_ s: String) -> Double {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = d.detections(in: s)
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start))
+            }
+            return best
+        }
+        let ts = measure(small), tl = measure(large)
+        #expect(tl < 30 * ts, "64 KB: \(ts / 1e6) ms, 1 MB: \(tl / 1e6) ms")
+    }
+}
