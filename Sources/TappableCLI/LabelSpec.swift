@@ -1,5 +1,6 @@
 import Foundation
 import TappableLayout
+import TappableRendering
 import TappableShaping
 import TappableText
 
@@ -21,6 +22,10 @@ public struct LabelSpec: Sendable {
     public var width: Double?
     public var height: Double?
     public var properties: LabelProperties
+    /// How the label is painted: text colour, background, link style.
+    public var style: RenderStyle
+    /// Device pixels per point when painting (SPEC `scale`, default 1).
+    public var scale: Double
 
     /// The fields a SPEC may have.
     static let fields: Set<String> = ["text", "font", "width", "height", "numberOfLines", "lineBreakMode", "alignment",
@@ -41,8 +46,9 @@ public struct LabelSpec: Sendable {
             throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
         }
         guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }
-        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw SpecError(field: unknown, "unknown field (known: \(fields.sorted().joined(separator: ", ")))")
+        let known = fields.union(styleFields)
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw SpecError(field: unknown, "unknown field (known: \(known.sorted().joined(separator: ", ")))")
         }
         let reader = FieldReader(object: object, path: "", baseDirectory: baseDirectory)
         guard let string = try reader.string("text") else { throw SpecError(field: "text", "missing (the label's text)") }
@@ -56,9 +62,7 @@ public struct LabelSpec: Sendable {
         properties.adjustsFontSizeToFitWidth = try reader.bool("adjustsFontSizeToFitWidth") ?? false
         properties.minimumScaleFactor = try reader.number("minimumScaleFactor", minimum: 0, maximum: 1) ?? 0
 
-        var base = TextAttributes()
-        base.foregroundColor = try reader.color("color")
-        var text = AttributedText(string, attributes: base)
+        var text = AttributedText(string)
         if let runs = object["runs"] {
             guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
             for (i, item) in list.enumerated() {
@@ -70,8 +74,9 @@ public struct LabelSpec: Sendable {
                 try text.addAttributes(attributes, in: range)
             }
         }
+        let (style, scale) = try parseStyle(reader, object: object)
         return LabelSpec(text: text, width: try reader.number("width", minimum: 0),
-                         height: try reader.number("height", minimum: 0), properties: properties)
+                         height: try reader.number("height", minimum: 0), properties: properties, style: style, scale: scale)
     }
 
     static func describe(_ error: Error) -> String {

@@ -29,6 +29,15 @@ public enum TappableCommand {
         Subcommand(name: "hit", usage: "tappable hit SPEC.json X Y",
                    summary: "Hit-test a point (points, label coordinates); print {\"index\",\"nearestIndex\",\"line\"}.",
                    run: hitCommand),
+        Subcommand(name: "render", usage: "tappable render SPEC.json -o OUT.png|.pdf|.svg [--scale S] [--highlight START,LENGTH | --touch X,Y]",
+                   summary: "Paint the label, normal or highlighted (--touch: the region a finger at X,Y presses). Written atomically.",
+                   run: renderCommand),
+        Subcommand(name: "overlay", usage: "tappable overlay SPEC.json -o OUT.png [--json OUT.json] [--scale S]",
+                   summary: "Debug overlay: tap areas, glyph rects, line boxes, baselines and a legend; --json writes the hit map.",
+                   run: overlayCommand),
+        Subcommand(name: "examples", usage: "tappable examples FOLDER [-o OUT_FOLDER] [--scale S]",
+                   summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map (default out/).",
+                   run: examplesCommand),
     ]
 
     static var usage: String {

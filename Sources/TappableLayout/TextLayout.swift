@@ -123,6 +123,7 @@ public struct TextLayout: Sendable {
 
     /// One rect per line fragment and per visual piece (bidi can split a range into several pieces
     /// on one line) covering the characters of `range` that are shown: cluster boxes by line height.
+    /// Spaces hanging past a line's end are left out.
     public func rects(for range: TextRange) -> [Rect] {
         guard !range.isEmpty, let first = lineIndex(forCharacterAt: max(range.location, 0)) ?? lines.indices.first else { return [] }
         var rects: [Rect] = []
@@ -130,8 +131,11 @@ public struct TextLayout: Sendable {
             let line = lines[l]
             if line.characterRange.location >= range.upperBound { break }
             var piece: (Double, Double)?
+            let content = (line.contentOffset - 1e-9)...(line.contentOffset + line.width + 1e-9)
             for box in line.boxes {
-                let inside = !box.isEllipsis && box.characterRange.intersection(range) != nil
+                // Hanging spaces past the line's content are not part of its rects.
+                let shown = content.contains(box.minX) && content.contains(box.maxX)
+                let inside = shown && !box.isEllipsis && box.characterRange.intersection(range) != nil
                 if inside {
                     piece = piece.map { ($0.0, box.maxX) } ?? (box.minX, box.maxX)
                 } else if let p = piece {

@@ -114,8 +114,9 @@ public struct TextShaper: Sendable {
     private func chooseFace(for scalars: [Unicode.Scalar], chain: [FontFace], emoji: FontFace?, previous: FontFace?) -> FontFace {
         if let emoji, Self.isEmojiPresentation(scalars), emoji.covers(scalars) { return emoji }
         // Spaces, digits and punctuation stay in the face around them when it has them.
-        if let previous, scalars.allSatisfy(Self.isScriptNeutral), previous.covers(scalars) { return previous }
-        if let face = chain.first(where: { $0.covers(scalars) }) { return face }
+        // (Not the colour emoji face: its spaces are emoji-wide.)
+        if let previous, !previous.hasColor, scalars.allSatisfy(Self.isScriptNeutral), previous.covers(scalars) { return previous }
+        if let face = chain.first(where: { !$0.hasColor && $0.covers(scalars) }) ?? chain.first(where: { $0.covers(scalars) }) { return face }
         // No face has every scalar: the one covering the base character, else the requested face (.notdef boxes).
         if let base = scalars.first, let face = chain.first(where: { $0.covers([base]) }) { return face }
         return chain[0]

@@ -1,0 +1,36 @@
+import TappableRendering
+import TappableText
+
+/// The SPEC's painting fields: `scale`, `background`, `color` and the `link` style.
+extension LabelSpec {
+    static let styleFields: Set<String> = ["scale", "background", "link"]
+
+    static func parseStyle(_ reader: FieldReader, object: [String: JSONValue]) throws -> (RenderStyle, Double) {
+        var style = RenderStyle()
+        if let color = try reader.color("color") { style.textColor = color }
+        style.backgroundColor = try reader.color("background")
+        let scale = try reader.number("scale", minimum: 0.1, maximum: 16) ?? 1
+        if let link = object["link"], link != .null {
+            guard case let .object(o) = link else { throw SpecError(field: "link", "must be an object {\"color\",\"underline\",\"highlightedColor\",\"highlightedBackground\",\"cornerRadius\",\"tapAreaInsets\"}") }
+            let allowed: Set<String> = ["color", "underline", "highlightedColor", "highlightedBackground", "cornerRadius", "tapAreaInsets"]
+            if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "link.\(unknown)", "unknown field") }
+            let r = FieldReader(object: o, path: "link.", baseDirectory: reader.baseDirectory)
+            if o["color"] != nil { style.link.color = try r.color("color") }
+            style.link.underline = try r.bool("underline") ?? style.link.underline
+            if o["highlightedColor"] != nil { style.link.highlightedColor = try r.color("highlightedColor") }
+            if o["highlightedBackground"] != nil { style.link.highlightedBackground = try r.color("highlightedBackground") }
+            style.link.cornerRadius = try r.number("cornerRadius", minimum: 0) ?? style.link.cornerRadius
+            if let insets = o["tapAreaInsets"] {
+                switch insets {
+                case let .number(all) where all.isFinite: style.link.tapAreaInsets = EdgeInsets(all: all)
+                case let .array(values) where values.count == 4:
+                    let numbers = values.compactMap { v -> Double? in if case let .number(d) = v, d.isFinite { return d }; return nil }
+                    guard numbers.count == 4 else { throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points") }
+                    style.link.tapAreaInsets = EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+                default: throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points")
+                }
+            }
+        }
+        return (style, scale)
+    }
+}

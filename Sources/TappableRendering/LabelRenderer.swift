@@ -1,0 +1,151 @@
+import CCairo
+import Foundation
+import TappableLayout
+import TappableText
+
+/// A painted label: straight-alpha RGBA8 pixels, row-major, no padding, `width` x `height`
+/// device pixels (the label's size in points times the scale, rounded up).
+public struct RenderedImage: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    public let rgba: [UInt8]
+    /// PNG file bytes (8-bit RGBA), from Cairo.
+    public let png: Data
+}
+
+/// Paints labels with Cairo into images (PNG), PDF (with clickable link annotations) and SVG.
+/// Deterministic: grey antialiasing, no hinting, unhinted metrics, so one label paints
+/// byte-identical on every machine with the same libraries.
+public enum LabelRenderer {
+    /// The largest image painted, in pixels (a 16384 x 16384 image); larger requests are errors.
+    public static let maxPixels = 16384 * 16384
+
+    /// Paints `layout` at `scale` device pixels per point (1, 2, 3 ...) in `state`.
+    /// Throws for a scale outside 0.1...16, an empty or oversized image, or a Cairo failure.
+    public static func image(_ layout: LabelLayout, style: RenderStyle = RenderStyle(), state: RenderState = .normal,
+                             scale: Double = 1) throws -> RenderedImage {
+        try image(size: layout.size, scale: scale) { cr in LabelPainter(layout: layout, style: style, state: state).paint(cr) }
+    }
+
+    /// Paints with `draw` (in points) onto a transparent image of `size` points at `scale`.
+    static func image(size: Size, scale: Double, _ draw: (OpaquePointer) throws -> Void) throws -> RenderedImage {
+        guard scale.isFinite, scale >= 0.1, scale <= 16 else { throw RenderError.invalidScale(scale) }
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard w > 0, h > 0, w <= 65535, h <= 65535, w * h <= maxPixels else {
+            throw RenderError.invalidImageSize(width: w, height: h, limit: maxPixels)
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("no surface") }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface))
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        configure(cr)
+        cairo_scale(cr, scale, scale)
+        try draw(cr)
+        try check(cairo_status(cr))
+        cairo_surface_flush(surface)
+        let rgba = unpremultiplied(surface, width: w, height: h)
+        let png = try stream { cairo_surface_write_to_png_stream(surface, $0, $1) }
+        return RenderedImage(width: w, height: h, rgba: rgba, png: png)
+    }
+
+    /// A one-page PDF of the label (its size in points), each link a clickable annotation over its
+    /// rects (one per line fragment).
+    public static func pdf(_ layout: LabelLayout, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
+        try vector(layout, style: style, state: state) { write, closure, w, h in
+            cairo_pdf_surface_create_for_stream(write, closure, w, h)
+        }
+    }
+
+    /// An SVG of the label, in points.
+    public static func svg(_ layout: LabelLayout, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
+        try vector(layout, style: style, state: state) { write, closure, w, h in
+            cairo_svg_surface_create_for_stream(write, closure, w, h)
+        }
+    }
+
+    private static func vector(_ layout: LabelLayout, style: RenderStyle, state: RenderState,
+                               create: (cairo_write_func_t, UnsafeMutableRawPointer, Double, Double) -> OpaquePointer?) throws -> Data {
+        let size = layout.size
+        guard size.width > 0, size.height > 0 else {
+            throw RenderError.invalidImageSize(width: Int(size.width), height: Int(size.height), limit: maxPixels)
+        }
+        let sink = DataSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        guard let surface = create(DataSink.write, closure, size.width, size.height) else { throw RenderError.cairo("no surface") }
+        let cr = cairo_create(surface)!
+        configure(cr)
+        LabelPainter(layout: layout, style: style, state: state).paint(cr)
+        addLinkAnnotations(cr, layout)
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let surfaceStatus = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        try check(status)
+        try check(surfaceStatus)
+        return sink.data
+    }
+
+    /// PDF link annotations: one per link run, its clickable area the run's rects.
+    static func addLinkAnnotations(_ cr: OpaquePointer, _ layout: LabelLayout) {
+        for run in layout.textLayout.text.runs {
+            guard let link = run.attributes.link else { continue }
+            let rects = layout.rects(for: run.range)
+            guard !rects.isEmpty else { continue }
+            let numbers = rects.map { "\($0.minX) \($0.minY) \($0.width) \($0.height)" }.joined(separator: " ")
+            let uri = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(uri)' rect=[\(numbers)]")
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        }
+    }
+
+    /// Deterministic font rendering: grey antialiasing, no hinting, unhinted metrics.
+    static func configure(_ cr: OpaquePointer) {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+    }
+
+    static func check(_ status: cairo_status_t) throws {
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// Cairo's premultiplied native-endian ARGB32 as straight RGBA bytes.
+    static func unpremultiplied(_ surface: OpaquePointer, width: Int, height: Int) -> [UInt8] {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let p = row[x]
+                let a = UInt32(p >> 24), i = (y * width + x) * 4
+                guard a > 0 else { continue }
+                func c(_ v: UInt32) -> UInt8 { UInt8(min(255, (v * 255 + a / 2) / a)) }
+                out[i] = c((p >> 16) & 0xFF); out[i + 1] = c((p >> 8) & 0xFF); out[i + 2] = c(p & 0xFF); out[i + 3] = UInt8(a)
+            }
+        }
+        return out
+    }
+
+    /// Collects what a Cairo stream writer produces.
+    final class DataSink {
+        var data = Data()
+        static let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<DataSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+    }
+
+    static func stream(_ body: (cairo_write_func_t, UnsafeMutableRawPointer) -> cairo_status_t) throws -> Data {
+        let sink = DataSink()
+        try check(body(DataSink.write, Unmanaged.passUnretained(sink).toOpaque()))
+        return sink.data
+    }
+}

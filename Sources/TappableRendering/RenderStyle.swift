@@ -1,0 +1,65 @@
+import TappableText
+
+/// How links look, normally and while pressed (CCHLinkTextView's linkTextAttributes and
+/// linkTextTouchAttributes, ZSWTappableLabel's highlighted colours). Per-run attributes win.
+public struct LinkStyle: Sendable, Hashable {
+    /// Link text colour; nil keeps the run's colour. Default: the tint colour, #007AFF.
+    public var color: Color?
+    /// Whether links are underlined. Default: false (CCHLinkTextView); the SPEC can turn it on.
+    public var underline: Bool
+    /// Text colour while pressed; nil keeps the normal colour.
+    public var highlightedColor: Color?
+    /// Background of the pressed link, one rounded rect per line. Default: light grey.
+    public var highlightedBackground: Color?
+    /// Corner radius of the pressed background, in points (CCHLinkTextView's linkCornerRadius).
+    public var cornerRadius: Double
+    /// How much each tap area is grown beyond the glyph rects (UIKit insets: negative grows).
+    public var tapAreaInsets: EdgeInsets
+
+    public init(color: Color? = .link, underline: Bool = false, highlightedColor: Color? = nil,
+                highlightedBackground: Color? = .lightGray, cornerRadius: Double = 4,
+                tapAreaInsets: EdgeInsets = EdgeInsets(all: -5)) {
+        self.color = color; self.underline = underline; self.highlightedColor = highlightedColor
+        self.highlightedBackground = highlightedBackground; self.cornerRadius = cornerRadius
+        self.tapAreaInsets = tapAreaInsets
+    }
+}
+
+/// What a label looks like beyond its attributes: UILabel's textColor and backgroundColor, and the
+/// link style.
+public struct RenderStyle: Sendable, Hashable {
+    /// Colour of text without a foreground colour attribute (UILabel: black).
+    public var textColor: Color
+    /// Fill behind the whole label; nil is transparent (UILabel's default).
+    public var backgroundColor: Color?
+    public var link: LinkStyle
+
+    public init(textColor: Color = .black, backgroundColor: Color? = nil, link: LinkStyle = LinkStyle()) {
+        self.textColor = textColor; self.backgroundColor = backgroundColor; self.link = link
+    }
+}
+
+/// Which state to paint.
+public enum RenderState: Sendable, Hashable {
+    case normal
+    /// The characters of the range pressed: rounded highlight behind them, highlighted text colour.
+    case highlighted(TextRange)
+}
+
+/// Errors painting; each names what is wrong.
+public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Scale must be a finite number in 0.1...16 (device pixels per point).
+    case invalidScale(Double)
+    /// The image would be larger than `limit` pixels, or has a zero side.
+    case invalidImageSize(width: Int, height: Int, limit: Int)
+    /// Cairo failed; the message is Cairo's.
+    case cairo(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidScale(s): return "scale \(s) is not a number of device pixels per point in 0.1...16"
+        case let .invalidImageSize(w, h, limit): return "image of \(w) x \(h) pixels cannot be painted (empty, or over \(limit) pixels)"
+        case let .cairo(message): return "Cairo: \(message)"
+        }
+    }
+}
