@@ -112,17 +112,8 @@ extension TappableCommand {
         return .ok("")
     }
 
-    /// The tappable regions of a layout: maximal runs carrying one link (or the tappable flag),
-    /// with their glyph rects and tap areas grown by `insets`.
     static func overlayRegions(_ layout: LabelLayout, insets: EdgeInsets) -> [OverlayRegion] {
-        let text = layout.textLayout.text
-        return text.runs.compactMap { run -> OverlayRegion? in
-            guard run.attributes.isTappable else { return nil }
-            let rects = layout.rects(for: run.range)
-            guard !rects.isEmpty else { return nil }
-            return OverlayRegion(range: run.range, text: text.substring(run.range), value: run.attributes.link ?? "",
-                                 rects: rects, tapAreas: rects.map { $0.inset(by: insets) })
-        }
+        OverlayRegion.regions(of: layout, tapAreaInsets: insets)
     }
 
     /// `{"size":[w,h],"regions":[{"range","text","value","rects","tapAreas"}]}`, points.

@@ -124,7 +124,9 @@ struct LabelPainter {
         let origin = layout.textOrigin
         for line in layout.textLayout.lines {
             var underlines: [DecorationSegment] = [], strikes: [DecorationSegment] = []
-            for box in line.boxes where !box.isEllipsis && box.width > 0 {
+            // Spaces hanging past the line's content are not decorated.
+            let content = (line.contentOffset - 1e-9)...(line.contentOffset + line.width + 1e-9)
+            for box in line.boxes where !box.isEllipsis && box.width > 0 && content.contains(box.minX) && content.contains(box.maxX) {
                 let index = box.characterRange.location
                 let a = text.attributes(at: index).attributes
                 guard a.underline != nil || a.strikethrough != nil || (a.link != nil && style.link.underline) else { continue }

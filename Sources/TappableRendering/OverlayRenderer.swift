@@ -19,6 +19,21 @@ public struct OverlayRegion: Sendable, Hashable {
     }
 }
 
+extension OverlayRegion {
+    /// The tappable regions of a layout: maximal attribute runs carrying one link (or the tappable
+    /// flag) with shown characters, their glyph rects and tap areas grown by `tapAreaInsets`.
+    public static func regions(of layout: LabelLayout, tapAreaInsets: EdgeInsets) -> [OverlayRegion] {
+        let text = layout.textLayout.text
+        return text.runs.compactMap { run -> OverlayRegion? in
+            guard run.attributes.isTappable else { return nil }
+            let rects = layout.rects(for: run.range)
+            guard !rects.isEmpty else { return nil }
+            return OverlayRegion(range: run.range, text: text.substring(run.range), value: run.attributes.link ?? "",
+                                 rects: rects, tapAreas: rects.map { $0.inset(by: tapAreaInsets) })
+        }
+    }
+}
+
 /// Paints the debug overlay (CCHLinkTextView's Quick Look of tap areas, made richer): the label,
 /// each region's tap areas tinted in its own colour with an outline, the exact glyph rects, the
 /// line fragment boxes (dashed) and baselines, and below the label a legend naming each region.

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TappableLayout
+import TappableRendering
+import TappableText
+
+@Suite("Rendering invariants")
+struct RenderingInvariantTests {
+    /// A highlighted render differs from the normal one only inside the highlight rects: no glyph moves.
+    @Test("highlighting never moves a glyph: outside the highlight rects both renders are identical", arguments: Snapshots.labels)
+    func highlightKeepsGeometry(label: SnapshotLabel) throws {
+        let layout = try label.layout()
+        let region = try #require(label.links.first)
+        let scale = label.scale
+        let normal = try LabelRenderer.image(layout, style: label.style, scale: scale)
+        let pressed = try LabelRenderer.image(layout, style: label.style, state: .highlighted(region), scale: scale)
+        #expect(normal.width == pressed.width && normal.height == pressed.height)
+        let rects = layout.rects(for: region).map { $0.inset(by: EdgeInsets(all: -1.5 / scale)) }
+        var inside = 0, outsideDifferences = 0
+        for y in 0..<normal.height {
+            for x in 0..<normal.width {
+                let p = Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
+                let i = (y * normal.width + x) * 4
+                let same = normal.rgba[i..<i + 4] == pressed.rgba[i..<i + 4]
+                if rects.contains(where: { $0.contains(p) }) { if !same { inside += 1 } } else if !same { outsideDifferences += 1 }
+            }
+        }
+        #expect(outsideDifferences == 0)
+        #expect(inside > 0, "the highlight shows")
+    }
+
+    @Test("every tap area contains its glyph rects, grown by the insets on each side")
+    func tapAreasContainGlyphRects() throws {
+        for label in Snapshots.labels {
+            let layout = try label.layout()
+            for region in OverlayRegion.regions(of: layout, tapAreaInsets: EdgeInsets(all: -5)) {
+                #expect(region.rects.count == region.tapAreas.count)
+                for (rect, area) in zip(region.rects, region.tapAreas) {
+                    #expect(area.contains(rect))
+                    #expect(abs(area.width - rect.width - 10) < 1e-9 && abs(area.height - rect.height - 10) < 1e-9)
+                }
+            }
+        }
+    }
+
+    @Test("rendering is deterministic: the same label twice gives the same bytes")
+    func deterministic() throws {
+        let layout = try Snapshots.labels[0].layout()
+        #expect(try LabelRenderer.image(layout).png == LabelRenderer.image(layout).png)
+    }
+
+    @Test("PDF output carries a link annotation per link; SVG output is an SVG")
+    func vectorOutputs() throws {
+        let layout = try Snapshots.labels[0].layout()
+        let pdf = try LabelRenderer.pdf(layout)
+        let pdfText = String(decoding: pdf, as: UTF8.self)
+        #expect(pdf.starts(with: Data("%PDF".utf8)))
+        #expect(pdfText.contains("/URI (https://example.com/terms-of-service)"))
+        #expect(pdfText.contains("/URI (https://example.com/privacy-policy)"))
+        let svg = String(decoding: try LabelRenderer.svg(layout), as: UTF8.self)
+        #expect(svg.contains("<svg"))
+    }
+
+    @Test("bad input: a bad scale, a zero-size label and a huge label are clear errors")
+    func badInput() throws {
+        let layout = try Snapshots.labels[0].layout()
+        #expect(throws: RenderError.invalidScale(0)) { try LabelRenderer.image(layout, scale: 0) }
+        #expect(throws: RenderError.self) { try LabelRenderer.image(layout, scale: .nan) }
+        let empty = try LabelLayout(text: AttributedText(""), width: 0, height: 0)
+        #expect(throws: RenderError.invalidImageSize(width: 0, height: 0, limit: LabelRenderer.maxPixels)) { try LabelRenderer.image(empty) }
+        let huge = try LabelLayout(text: AttributedText(String(repeating: "line\n", count: 100_000)), width: 320,
+                                   properties: LabelProperties(numberOfLines: 0))
+        #expect(throws: RenderError.self) { try LabelRenderer.image(huge, scale: 3) }
+    }
+}
