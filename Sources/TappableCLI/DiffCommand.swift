@@ -1,0 +1,37 @@
+import Foundation
+import TappableSnapshot
+
+extension TappableCommand {
+    /// `tappable diff A.png B.png [-o DIFF.png] [--threshold T] [--max-diff-ratio R] [--include-aa]`:
+    /// exit 0 when the images match within the tolerances, 1 when they differ, 2 on bad input.
+    static func diffCommand(_ args: [String]) throws -> Result {
+        var files: [String] = []
+        var output: String?
+        var options = ImageDiff.Options()
+        var i = 0
+        func number(_ flag: String, _ range: ClosedRange<Double>) throws -> Double {
+            guard i + 1 < args.count, let d = Double(args[i + 1]), d.isFinite, range.contains(d) else {
+                throw UsageError(message: "\(flag) takes a number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            i += 1
+            return d
+        }
+        while i < args.count {
+            switch args[i] {
+            case "-o":
+                guard i + 1 < args.count else { throw UsageError(message: "-o needs a path") }
+                i += 1
+                output = args[i]
+            case "--threshold": options.threshold = try number("--threshold", 0...1)
+            case "--max-diff-ratio": options.maxDiffRatio = try number("--max-diff-ratio", 0...1)
+            case "--include-aa": options.includeAA = true
+            case let flag where flag.hasPrefix("-") && flag.count > 1: throw UsageError(message: "unknown option \(flag)")
+            default: files.append(args[i])
+            }
+            i += 1
+        }
+        guard files.count == 2 else { throw UsageError(message: "expected two PNG files") }
+        let report = try diffFiles(files[0], files[1], output: output, options: options)
+        return Result(stdout: report.json + "\n", stderr: "", exitCode: report.matches ? 0 : 1)
+    }
+}
