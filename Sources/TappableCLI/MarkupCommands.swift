@@ -160,7 +160,7 @@ struct DetectorSettings {
             var types: [DetectionType] = []
             for (i, name) in names.enumerated() {
                 guard let type = DetectionType(name: name) else {
-                    throw Problem(option: .types(index: names.count > 1 ? i : nil),
+                    throw Problem(option: .types(index: i),
                                   message: name.isEmpty ? "empty type name (types: \(Self.typeNames))"
                                       : "unknown type \"\(name)\" (types: \(Self.typeNames))")
                 }
