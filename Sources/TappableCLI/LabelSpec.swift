@@ -1,5 +1,7 @@
 import Foundation
+import TappableDetection
 import TappableLayout
+import TappableMarkup
 import TappableRendering
 import TappableShaping
 import TappableText
@@ -13,14 +15,26 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { field.isEmpty ? message : "field \"\(field)\": \(message)" }
 }
 
+/// How a SPEC's `text` is read: as it stands, as Markdown, or as a ZSWTaggedString-style tagged string.
+enum SpecMarkup: String, CaseIterable, Sendable {
+    case plain, markdown, tagged
+}
+
 /// A label described by a SPEC JSON file (see README: "Label description"): its attributed text,
 /// size and UILabel properties. Parsing is strict: unknown fields and bad values are errors
 /// naming the field.
+///
+/// The text is built in order: `text` read with its `markup` (`plain`, `markdown`, `tagged`),
+/// then `detectors` make what they find tappable links (never over a link the markup made), then
+/// `runs` apply, with ranges into the resulting text.
 public struct LabelSpec: Sendable {
+    /// The label's attributed text, after markup, detectors and runs.
     public var text: AttributedText
-    /// Width and height in points; nil fits the text.
+    /// Width in points; nil fits the text.
     public var width: Double?
+    /// Height in points; nil fits the text.
     public var height: Double?
+    /// The UILabel properties (font, lines, line break mode, alignment, spacing, auto-shrink).
     public var properties: LabelProperties
     /// How the label is painted: text colour, background, link style.
     public var style: RenderStyle
@@ -28,8 +42,8 @@ public struct LabelSpec: Sendable {
     public var scale: Double
 
     /// The fields a SPEC may have.
-    static let fields: Set<String> = ["text", "font", "width", "height", "numberOfLines", "lineBreakMode", "alignment",
-                                      "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs"]
+    static let fields: Set<String> = ["text", "markup", "detectors", "font", "width", "height", "numberOfLines", "lineBreakMode",
+                                      "alignment", "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs"]
 
     /// Reads a SPEC file; relative font paths resolve against the file's folder.
     public static func load(path: String) throws -> LabelSpec {
@@ -62,7 +76,32 @@ public struct LabelSpec: Sendable {
         properties.adjustsFontSizeToFitWidth = try reader.bool("adjustsFontSizeToFitWidth") ?? false
         properties.minimumScaleFactor = try reader.number("minimumScaleFactor", minimum: 0, maximum: 1) ?? 0
 
-        var text = AttributedText(string)
+        // The label's colour is its text colour (RenderStyle.textColor), not an attribute, so links
+        // keep their link colour.
+        var base = TextAttributes()
+        var text: AttributedText
+        switch try reader.enumeration("markup", SpecMarkup.self) ?? .plain {
+        case .plain:
+            text = AttributedText(string, attributes: base)
+        case .markdown:
+            // The label's font is the face emphasis, strong and code vary.
+            base.font = properties.font
+            text = Markdown.attributedText(string, options: MarkdownOptions(baseAttributes: base))
+        case .tagged:
+            base.font = properties.font
+            do { text = try TaggedString(string).attributedText(with: .standard(baseAttributes: base)) } catch {
+                throw SpecError(field: "text", "tagged string error at \(error.description)")
+            }
+        }
+        if let settings = try reader.detectorSettings("detectors") {
+            let detector: DataDetector
+            do { detector = try settings.detector() } catch { throw SpecError(field: "detectors", "\(error)") }
+            // Links the markup made win over what the detectors find inside them.
+            let found = detector.detections(in: text.string).filter { d in
+                !text.runs(in: d.range).contains { $0.attributes.link != nil }
+            }
+            text = DataDetector.apply(found, to: text)
+        }
         if let runs = object["runs"] {
             guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
             for (i, item) in list.enumerated() {
@@ -181,6 +220,52 @@ struct FieldReader {
             font.file = path
         }
         return font
+    }
+
+    /// The `detectors` field: a list of type names, or
+    /// `{"types":[…], "referenceDate":"ISO", "timeZone":"Europe/Paris"}`. Nil when absent.
+    func detectorSettings(_ key: String) throws -> DetectorSettings? {
+        guard let v = value(key) else { return nil }
+        let names: [String]?, referenceDate: String?, timeZone: String?
+        var typesPath = path + key
+        func typeNames(_ list: [JSONValue], at listPath: String) throws -> [String] {
+            try list.enumerated().map { i, item in
+                guard case let .string(name) = item else {
+                    throw SpecError(field: "\(listPath)[\(i)]", "must be a type name string (\(DetectorSettings.typeNames))")
+                }
+                return name
+            }
+        }
+        switch v {
+        case let .array(list):
+            names = try typeNames(list, at: typesPath)
+            referenceDate = nil
+            timeZone = nil
+        case let .object(o):
+            let allowed: Set<String> = ["types", "referenceDate", "timeZone"]
+            if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field (known: referenceDate, timeZone, types)")
+            }
+            let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
+            typesPath = "\(path)\(key).types"
+            switch o["types"] {
+            case nil, .null?: names = nil
+            case let .array(list)?: names = try typeNames(list, at: typesPath)
+            default: throw SpecError(field: typesPath, "must be an array of type names (\(DetectorSettings.typeNames))")
+            }
+            referenceDate = try r.string("referenceDate")
+            timeZone = try r.string("timeZone")
+        default:
+            throw fail(key, "must be an array of type names or {\"types\",\"referenceDate\",\"timeZone\"}")
+        }
+        do {
+            return try DetectorSettings(types: names, referenceDate: referenceDate, timeZone: timeZone)
+        } catch let problem as DetectorSettings.Problem {
+            switch problem.option {
+            case let .types(index): throw SpecError(field: typesPath + (index.map { "[\($0)]" } ?? ""), problem.message)
+            case .referenceDate, .timeZone: throw SpecError(field: "\(path)\(key).\(problem.option.field)", problem.message)
+            }
+        }
     }
 
     func range(_ key: String, textLength: Int) throws -> TextRange {

@@ -41,6 +41,12 @@ public enum TappableCommand {
         Subcommand(name: "examples", usage: "tappable examples FOLDER [-o OUT_FOLDER] [--scale S]",
                    summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map (default out/).",
                    run: examplesCommand),
+        Subcommand(name: "detect", usage: "tappable detect \"TEXT\" [--types link,email,phoneNumber,date,address,hashtag,mention] [--reference-date ISO] [--time-zone TZ]",
+                   summary: "Find links, e-mails, phone numbers, dates, addresses, hashtags and mentions; print one JSON line per match (none: no output). Types default to all; dates resolve against --reference-date (default now) in --time-zone (default UTC).",
+                   run: detectCommand),
+        Subcommand(name: "markup", usage: "tappable markup --markdown|--tagged \"TEXT\" [--pretty]",
+                   summary: "Parse Markdown or a tagged string (<b> <i> <u> <s> <code> <a href> <link href> <span color background>); print the text and its attribute runs as JSON (UTF-16 ranges).",
+                   run: markupCommand),
     ]
 
     static var usage: String {

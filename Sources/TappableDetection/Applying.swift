@@ -36,20 +36,24 @@ extension DataDetector {
 
     /// `text` with `detections` (from `detections(in: text.string)`) applied as in
     /// `attributedText(for:)`, merged over the attributes already there. Detections outside the
-    /// text are ignored. Runs in O(n log m) for n UTF-16 units and m detections.
+    /// text are ignored, and so is a detection overlapping an earlier one. Runs in O(n + m log m)
+    /// for n UTF-16 units and m detections: one merge walk over runs and detections, then one
+    /// `AttributedText(string:runs:)`.
     public static func apply(_ detections: [Detection], to text: AttributedText,
                              linkStyle: TextAttributes = .detectedLink) -> AttributedText {
-        let valid = detections.filter { $0.range.location >= 0 && $0.range.length > 0 && $0.range.upperBound <= text.length }
+        var valid = detections.filter { $0.range.location >= 0 && $0.range.length > 0 && $0.range.upperBound <= text.length }
             .sorted { $0.range.location < $1.range.location }
         guard !valid.isEmpty else { return text }
-        if valid.count <= 16 {
-            var result = text
-            for d in valid { try? result.addAttributes(attributes(for: d, linkStyle: linkStyle), in: d.range) }
-            return result
+        // Keep the pieces disjoint: a detection starting inside the previous one is dropped.
+        var end = 0
+        valid = valid.filter { d in
+            guard d.range.location >= end else { return false }
+            end = d.range.upperBound
+            return true
         }
-        // Many matches: cut the text into pieces of constant attributes (one merge walk over runs
-        // and detections) and join them pairwise, avoiding addAttributes' cost per call.
-        var pieces: [(TextRange, TextAttributes)] = []
+        // Cut the text into pieces of constant attributes, in order.
+        var pieces: [AttributeRun] = []
+        pieces.reserveCapacity(text.runs.count + 2 * valid.count)
         var di = 0
         for run in text.runs {
             var pos = run.range.location
@@ -57,24 +61,17 @@ extension DataDetector {
                 while di < valid.count, valid[di].range.upperBound <= pos { di += 1 }
                 if di < valid.count, valid[di].range.location <= pos {
                     let end = min(run.range.upperBound, valid[di].range.upperBound)
-                    pieces.append((TextRange(pos..<end), run.attributes.merging(attributes(for: valid[di], linkStyle: linkStyle))))
+                    pieces.append(AttributeRun(range: TextRange(pos..<end),
+                                               attributes: run.attributes.merging(attributes(for: valid[di], linkStyle: linkStyle))))
                     pos = end
                 } else {
                     let end = di < valid.count ? min(run.range.upperBound, valid[di].range.location) : run.range.upperBound
-                    pieces.append((TextRange(pos..<end), run.attributes))
+                    pieces.append(AttributeRun(range: TextRange(pos..<end), attributes: run.attributes))
                     pos = end
                 }
             }
         }
-        var parts = pieces.map { AttributedText(text.substring($0.0), attributes: $0.1) }
-        while parts.count > 1 {
-            var next: [AttributedText] = []
-            next.reserveCapacity(parts.count / 2 + 1)
-            var i = 0
-            while i + 1 < parts.count { next.append(parts[i].appending(parts[i + 1])); i += 2 }
-            if i < parts.count { next.append(parts[i]) }
-            parts = next
-        }
-        return parts[0]
+        // The pieces are sorted, disjoint and inside the text by construction.
+        return (try? AttributedText(string: text.string, runs: pieces)) ?? text
     }
 }

@@ -2,8 +2,8 @@ import TappableText
 
 /// Accumulates UTF-8 text and attribute runs while a parser walks its input, then builds the
 /// `AttributedText` once. Appending never touches earlier runs: a piece that continues the last
-/// style extends it, anything else starts a new piece. The final text is assembled by merging the
-/// pieces pairwise (a balanced, iterative merge), so building costs O(n log runs) instead of the
+/// style extends it, anything else starts a new piece. The final text is built once from the
+/// pieces' runs with `AttributedText(string:runs:)`, so building costs O(n + runs) instead of the
 /// O(n * runs) of calling `addAttributes` once per run.
 struct RunBuilder {
     /// The text so far, as UTF-8.
@@ -61,37 +61,41 @@ struct RunBuilder {
     }
 
     /// The attributed text: each piece's bytes with its style, equal neighbours coalesced.
+    /// One pass: UTF-8 piece ends become UTF-16 ranges, and `AttributedText(string:runs:)`
+    /// builds the text in O(n).
     func build() -> AttributedText {
         guard !bytes.isEmpty else { return AttributedText("") }
-        // Coalesce neighbouring pieces whose styles are equal though registered separately.
-        var leaves: [AttributedText] = []
-        leaves.reserveCapacity(pieceEnds.count)
-        var start = 0
-        var i = 0
-        while i < pieceEnds.count {
-            let attributes = styles[pieceStyles[i]]
-            var end = pieceEnds[i]
-            var j = i + 1
-            while j < pieceEnds.count, pieceStyles[j] == pieceStyles[i] || styles[pieceStyles[j]] == attributes {
-                end = pieceEnds[j]
-                j += 1
+        let string = String(decoding: bytes, as: UTF8.self)
+        var runs: [AttributeRun] = []
+        runs.reserveCapacity(pieceEnds.count)
+        if string.utf8.count == bytes.count {
+            // Valid UTF-8 (always, since parsers append whole scalars of Swift strings): a scalar
+            // takes one UTF-16 unit per non-continuation byte, plus one for a 4-byte lead.
+            var byte = 0, unit = 0
+            for (end, style) in zip(pieceEnds, pieceStyles) {
+                let start = unit
+                while byte < end {
+                    let b = bytes[byte]
+                    if b & 0xC0 != 0x80 { unit += b >= 0xF0 ? 2 : 1 }
+                    byte += 1
+                }
+                runs.append(AttributeRun(range: TextRange(start..<unit), attributes: styles[style]))
             }
-            leaves.append(AttributedText(String(decoding: bytes[start..<end], as: UTF8.self), attributes: attributes))
-            start = end
-            i = j
-        }
-        // Balanced pairwise merge: every level copies the text once, there are log2(leaves) levels.
-        while leaves.count > 1 {
-            var next: [AttributedText] = []
-            next.reserveCapacity((leaves.count + 1) / 2)
-            var k = 0
-            while k + 1 < leaves.count {
-                next.append(leaves[k].appending(leaves[k + 1]))
-                k += 2
+        } else {
+            // Repaired input: measure each piece as it decodes on its own.
+            var start = 0, unit = 0
+            var pieces = ""
+            for (end, style) in zip(pieceEnds, pieceStyles) {
+                let piece = String(decoding: bytes[start..<end], as: UTF8.self)
+                pieces += piece
+                let count = piece.utf16.count
+                runs.append(AttributeRun(range: TextRange(location: unit, length: count), attributes: styles[style]))
+                unit += count
+                start = end
             }
-            if k < leaves.count { next.append(leaves[k]) }
-            leaves = next
+            return (try? AttributedText(string: pieces, runs: runs)) ?? AttributedText(pieces)
         }
-        return leaves[0]
+        // The runs are in order, adjacent and inside the text by construction.
+        return (try? AttributedText(string: string, runs: runs)) ?? AttributedText(string)
     }
 }

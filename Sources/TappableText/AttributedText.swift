@@ -2,7 +2,9 @@
 public struct AttributeRun: Sendable, Hashable {
     /// UTF-16 range of the run.
     public var range: TextRange
+    /// The attributes over the whole range.
     public var attributes: TextAttributes
+    /// A run of `attributes` over `range`.
     public init(range: TextRange, attributes: TextAttributes) { self.range = range; self.attributes = attributes }
 }
 
@@ -10,10 +12,24 @@ public struct AttributeRun: Sendable, Hashable {
 public enum AttributedTextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The range does not lie inside the text (NSRange out of bounds).
     case rangeOutOfBounds(TextRange, length: Int)
+    /// `runs[index]` has a negative location or length, or ends past the text's UTF-16 length.
+    case runOutOfBounds(index: Int, range: TextRange, length: Int)
+    /// `runs[index]` starts before `runs[index - 1]` (`previous`): runs must be in text order.
+    case runsNotSorted(index: Int, range: TextRange, previous: TextRange)
+    /// `runs[index]` starts inside `runs[index - 1]` (`previous`): runs must not overlap.
+    case runsOverlap(index: Int, range: TextRange, previous: TextRange)
+
+    /// A readable message naming the range (and the run's index) at fault.
     public var description: String {
         switch self {
         case let .rangeOutOfBounds(r, length):
             return "range \(r) lies outside the text (UTF-16 length \(length))"
+        case let .runOutOfBounds(index, r, length):
+            return "run \(index): range \(r) lies outside the text (UTF-16 length \(length))"
+        case let .runsNotSorted(index, r, previous):
+            return "run \(index): range \(r) starts before the previous run's range \(previous) (runs must be in text order)"
+        case let .runsOverlap(index, r, previous):
+            return "run \(index): range \(r) overlaps the previous run's range \(previous) (runs must not overlap)"
         }
     }
 }
@@ -33,6 +49,50 @@ public struct AttributedText: Sendable, Hashable {
         self.string = string
         utf16 = Array(string.utf16)
         runs = utf16.isEmpty ? [] : [AttributeRun(range: TextRange(0..<utf16.count), attributes: attributes)]
+    }
+
+    /// Text built from attribute runs in one pass, O(text + runs).
+    ///
+    /// `runs` must be in text order, must not overlap and must lie inside the text (UTF-16
+    /// offsets, NSRange semantics); empty runs are ignored. Text no run covers gets empty
+    /// attributes, and neighbours with equal attributes are coalesced, so the result has the
+    /// same runs `addAttributes` would give, without its cost per call.
+    /// Throws `AttributedTextError.runOutOfBounds`, `.runsNotSorted` or `.runsOverlap` naming
+    /// the first run at fault.
+    public init(string: String, runs: [AttributeRun]) throws {
+        let utf16 = Array(string.utf16)
+        let length = utf16.count
+        var result: [AttributeRun] = []
+        result.reserveCapacity(runs.count * 2 + 1)
+        var previous: TextRange?
+        var position = 0
+        func push(_ range: TextRange, _ attributes: TextAttributes) {
+            guard !range.isEmpty else { return }
+            if let last = result.last, last.attributes == attributes {
+                result[result.count - 1].range.length += range.length
+            } else {
+                result.append(AttributeRun(range: range, attributes: attributes))
+            }
+        }
+        for (index, run) in runs.enumerated() {
+            let r = run.range
+            guard r.location >= 0, r.length >= 0, r.location <= length, r.length <= length - r.location else {
+                throw AttributedTextError.runOutOfBounds(index: index, range: r, length: length)
+            }
+            guard !r.isEmpty else { continue }
+            if let p = previous {
+                if r.location < p.location { throw AttributedTextError.runsNotSorted(index: index, range: r, previous: p) }
+                if r.location < p.upperBound { throw AttributedTextError.runsOverlap(index: index, range: r, previous: p) }
+            }
+            previous = r
+            push(TextRange(position..<r.location), TextAttributes())
+            push(r, run.attributes)
+            position = r.upperBound
+        }
+        push(TextRange(position..<length), TextAttributes())
+        self.string = string
+        self.utf16 = utf16
+        self.runs = result
     }
 
     /// The text's length in UTF-16 units.
@@ -104,7 +164,8 @@ public struct AttributedText: Sendable, Hashable {
         try modifyAttributes(in: range) { $0 = attributes }
     }
 
-    /// This text followed by `other`, each keeping its attributes.
+    /// This text followed by `other`, each keeping its attributes. Costs O(both); to join many
+    /// pieces, collect their runs and build once with `init(string:runs:)`.
     public func appending(_ other: AttributedText) -> AttributedText {
         var result = AttributedText(string + other.string)
         result.runs = Self.coalesced(runs + other.runs.map {

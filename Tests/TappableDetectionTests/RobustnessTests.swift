@@ -43,6 +43,21 @@ struct RobustnessTests {
         #expect(result.attributes(at: 22).attributes == base)
     }
 
+    @Test("applying hand-made detections: out-of-text ones are ignored, an overlapping one loses to the earlier")
+    func applyHandMade() {
+        var text = AttributedText("call 415-555-5555 now")
+        text = DataDetector.apply([
+            Detection(type: .phoneNumber, range: TextRange(location: 9, length: 8), text: "555-5555", urlString: "tel:5555555"),
+            Detection(type: .phoneNumber, range: TextRange(location: 5, length: 12), text: "415-555-5555", urlString: "tel:4155555555"),
+            Detection(type: .link, range: TextRange(location: 18, length: 10), text: "x", urlString: "http://x"),
+            Detection(type: .link, range: TextRange(location: -1, length: 2), text: "x", urlString: "http://x"),
+        ], to: text)
+        #expect(text.runs.map(\.range) == [TextRange(location: 0, length: 5), TextRange(location: 5, length: 12), TextRange(location: 17, length: 4)])
+        #expect(text.attributes(at: 5).attributes.link == "tel:4155555555")
+        #expect(text.attributes(at: 5).attributes.custom[DataDetector.detectionTypeKey] == "phoneNumber")
+        #expect(text.attributes(at: 18).attributes == TextAttributes())
+    }
+
     @Test("JSON escapes quotes, backslashes and control characters")
     func jsonEscaping() {
         #expect(lines("\"#tag\"\u{1}", [.hashtag]) == [##"{"type":"hashtag","range":[1,4],"text":"#tag","url":"hashtag:tag"}"##])

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TappableCLI
+
+@Suite("tappable detect")
+struct DetectCommandTests {
+    @Test("the ZSWTappableLabel acceptance string gives exactly a link, a phone number and a date")
+    func acceptanceString() throws {
+        let result = run("detect", acceptance, "--reference-date", "2026-11-29T12:00:00Z")
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(lines(result) == [
+            #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
+            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:4155555555","phone":"4155555555"}"#,
+            #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
+        ])
+        let parsed = try lines(result).map(object)
+        #expect(parsed.map { $0["type"] as? String } == ["link", "phoneNumber", "date"])
+    }
+
+    @Test("--types limits the search; names may be given with = and spaces")
+    func types() {
+        let result = run("detect", acceptance, "--types=phoneNumber, date", "--reference-date", "2026-11-29T12:00:00Z")
+        #expect(result.exitCode == 0)
+        #expect(lines(result).count == 2)
+        #expect(lines(result).allSatisfy { !$0.contains("\"link\"") })
+        #expect(run("detect", acceptance, "--types", "hashtag").stdout == "")
+    }
+
+    @Test("dates resolve in --time-zone and print its offset; a date without offset is read there too")
+    func timeZones() {
+        let paris = run("detect", "friday at 5pm", "--types", "date", "--reference-date", "2026-11-29T12:00:00",
+                        "--time-zone", "Europe/Paris")
+        #expect(paris.exitCode == 0)
+        #expect(paris.stdout.contains(#""date":"2026-12-04T17:00:00+01:00""#))
+        let offset = run("detect", "tomorrow at 9am", "--types", "date", "--reference-date", "2026-11-29T23:30:00-05:00",
+                         "--time-zone", "America/New_York")
+        #expect(offset.stdout.contains(#""date":"2026-11-30T09:00:00-05:00""#))
+    }
+
+    @Test("no results: exit 0 and no output")
+    func nothingFound() {
+        let result = run("detect", "nothing to see here", "--reference-date", "2026-11-29")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        #expect(run("detect", "").exitCode == 0)
+    }
+
+    @Test("bad input exits 2 naming the option and the value", arguments: [
+        (["--types", "link,bogus"], "--types: unknown type \"bogus\""),
+        (["--types", ""], "--types: empty type name"),
+        (["--types", "link,,date"], "--types: empty type name"),
+        (["--reference-date", "2026-02-30"], "--reference-date: \"2026-02-30\" is not an ISO 8601 date"),
+        (["--reference-date", "tomorrow"], "--reference-date: \"tomorrow\" is not an ISO 8601 date"),
+        (["--reference-date", "2026-11-29T25:00:00Z"], "--reference-date: \"2026-11-29T25:00:00Z\""),
+        (["--reference-date", "2026-11-29T12:00:00+1"], "--reference-date"),
+        (["--time-zone", "Mars/Olympus_Mons"], "--time-zone: unknown time zone \"Mars/Olympus_Mons\""),
+        (["--time-zone", ""], "--time-zone: unknown time zone"),
+        (["--types"], "--types needs a value"),
+        (["--colour", "red"], "unknown option --colour"),
+        (["--types", "link", "--types", "date"], "--types given twice"),
+    ])
+    func badInput(options: [String], message: String) {
+        let result = TappableCommand.run(["detect", acceptance] + options)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("tappable: "))
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test("the TEXT is required and single; -- lets it start with a dash")
+    func positionals() {
+        #expect(run("detect").exitCode == 2)
+        #expect(run("detect").stderr.contains("expected the TEXT"))
+        #expect(run("detect", "a", "b").stderr.contains("expected one TEXT, got 2"))
+        let dashed = run("detect", "--types", "phoneNumber", "--", "-call 415-555-5555")
+        #expect(dashed.exitCode == 0)
+        #expect(dashed.stdout.contains(#""phone":"4155555555""#))
+    }
+}
