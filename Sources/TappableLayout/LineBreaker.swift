@@ -31,9 +31,12 @@ struct LineBreaker {
     func trimmedWidth(_ a: Int, _ b: Int) -> Double { width(a, trimmingTrailingSpaces(a, b)) }
 
     /// `b` moved back over the hanging spaces before it (not before `a`).
-    func trimmingTrailingSpaces(_ a: Int, _ b: Int) -> Int {
+    func trimmingTrailingSpaces(_ a: Int, _ b: Int) -> Int { Self.trimmingTrailingSpaces(units, a, b) }
+
+    /// `b` moved back over the hanging spaces of `units` before it (not before `a`).
+    static func trimmingTrailingSpaces(_ units: [UInt16], _ a: Int, _ b: Int) -> Int {
         var e = b
-        while e > a, Self.isHangingSpace(units[e - 1]) { e -= 1 }
+        while e > a, isHangingSpace(units[e - 1]) { e -= 1 }
         return e
     }
 

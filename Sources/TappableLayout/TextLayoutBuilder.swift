@@ -10,6 +10,8 @@ struct TextLayoutBuilder {
     let units: [UInt16]
     let breaks: [UnicodeAlgorithms.BreakKind]
     let graphemeStarts: [Bool]
+    /// Whether any run shifts its baseline (most texts do not: no lookup per glyph then).
+    let hasBaselineOffsets: Bool
 
     init(text: AttributedText, container: TextContainer, shaper: TextShaper) {
         self.text = text
@@ -18,6 +20,7 @@ struct TextLayoutBuilder {
         units = text.utf16
         breaks = UnicodeAlgorithms.lineBreaks(units)
         graphemeStarts = UnicodeAlgorithms.graphemeBoundaries(units)
+        hasBaselineOffsets = text.runs.contains { ($0.attributes.baselineOffset ?? 0) != 0 }
     }
 
     /// The result: lines in order, the paragraphs they came from, and whether text was cut.
@@ -185,8 +188,7 @@ struct TextLayoutBuilder {
         // Rule L1: spaces at the end of the line take the paragraph level.
         var hangingStart = Int.max
         if case let .text(last)? = items.last {
-            hangingStart = LineBreaker(paragraph: paragraph, breaks: [], graphemeStarts: [], units: units)
-                .trimmingTrailingSpaces(last.location, last.upperBound)
+            hangingStart = LineBreaker.trimmingTrailingSpaces(units, last.location, last.upperBound)
         }
         var segments: [Segment] = []
         for item in items {
@@ -252,14 +254,14 @@ struct TextLayoutBuilder {
                 while i < seg.range.upperBound, !graphemeStarts[i] { i += 1 }
             }
             if rtl { starts.reverse() }
-            var boxMinX = [Int: Double]()
+            var boxMinX = [Double](repeating: .nan, count: seg.range.length)
             for g in starts {
                 var end = g + 1
                 while end < seg.range.upperBound, !graphemeStarts[end] { end += 1 }
                 var w = paragraph.advances[g - paragraph.range.location]
                 if extraPerSpace > 0, units[g] == 0x20, g < hangingStart { w += extraPerSpace }
                 boxes.append(ClusterBox(characterRange: TextRange(g..<end), minX: x, maxX: x + w, isRightToLeft: rtl, isEllipsis: false))
-                boxMinX[g] = x
+                boxMinX[g - seg.range.location] = x
                 if g < hangingStart, g < paragraph.range.upperBound {
                     contentMin = min(contentMin, x); contentMax = max(contentMax, x + w)
                 }
@@ -294,29 +296,44 @@ struct TextLayoutBuilder {
 
     /// Places the glyphs of `range` from `run`: each HarfBuzz cluster starts at the left edge of the
     /// boxes of the grapheme clusters it covers; glyphs inside it follow their own advances.
-    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Int: Double]) -> [PositionedGlyph] {
+    /// `boxMinX[i]` is the left edge of the box starting at `range.location + i` (NaN elsewhere).
+    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Double]) -> [PositionedGlyph] {
         let indices = glyphIndices(of: run, in: range)
         guard !indices.isEmpty else { return [] }
-        // Distinct cluster values, ascending, to know where each cluster ends.
-        var clusterStarts = Array(Set(run.glyphs[indices].map(\.cluster))).sorted()
-        clusterStarts.append(range.upperBound)
-        var result: [PositionedGlyph] = []
-        result.reserveCapacity(indices.count)
+        // Glyph groups (one per HarfBuzz cluster) in buffer order; their clusters ascending tell
+        // where each cluster ends. Clusters are monotonic, so ascending is buffer order or its reverse.
+        var groups: [(cluster: Int, glyphs: Range<Int>)] = []
         var g = indices.lowerBound
         while g < indices.upperBound {
-            let cluster = run.glyphs[g].cluster
-            let k = clusterStarts.firstIndex(of: cluster)!
-            let spanEnd = clusterStarts[k + 1]
+            let start = g, cluster = run.glyphs[g].cluster
+            while g < indices.upperBound, run.glyphs[g].cluster == cluster { g += 1 }
+            groups.append((cluster, start..<g))
+        }
+        var ascending = groups.map(\.cluster)
+        if run.isRightToLeft { ascending.reverse() }
+        if !zip(ascending, ascending.dropFirst()).allSatisfy({ $0 < $1 }) { ascending = Array(Set(ascending)).sorted() }
+        func spanEnd(of cluster: Int) -> Int {
+            var lo = 0, hi = ascending.count
+            while lo < hi { let mid = (lo + hi) / 2; if ascending[mid] <= cluster { lo = mid + 1 } else { hi = mid } }
+            return lo < ascending.count ? ascending[lo] : range.upperBound
+        }
+        let anyLeft = boxMinX.first { !$0.isNaN } ?? 0
+        var result: [PositionedGlyph] = []
+        result.reserveCapacity(indices.count)
+        for group in groups {
+            let cluster = group.cluster
             var left = Double.infinity
-            for i in max(cluster, range.location)..<max(spanEnd, cluster + 1) { if let x = boxMinX[i] { left = min(left, x) } }
-            if !left.isFinite { left = boxMinX.values.min() ?? 0 }
-            let shift = text.attributes(at: cluster).attributes.baselineOffset ?? 0
+            for i in max(cluster, range.location)..<min(max(spanEnd(of: cluster), cluster + 1), range.upperBound) {
+                let x = boxMinX[i - range.location]
+                if !x.isNaN { left = min(left, x) }
+            }
+            if !left.isFinite { left = anyLeft }
+            let shift = hasBaselineOffsets ? text.attributes(at: cluster).attributes.baselineOffset ?? 0 : 0
             var pen = left
-            while g < indices.upperBound, run.glyphs[g].cluster == cluster {
-                let glyph = run.glyphs[g]
+            for k in group.glyphs {
+                let glyph = run.glyphs[k]
                 result.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX, y: -glyph.offsetY - (shift.isFinite ? shift : 0), cluster: cluster))
                 pen += glyph.advance
-                g += 1
             }
         }
         return result

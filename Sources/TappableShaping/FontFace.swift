@@ -130,7 +130,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Whether the face has a glyph for every scalar that needs one (default-ignorable scalars such
     /// as joiners and variation selectors need none).
     public func covers<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
-        scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || $0.value < 0x20 || glyph(for: $0) != nil }
+        scalars.allSatisfy { s in
+            if s.value < 0x20 { return true }
+            if s.value >= 0x80, s.properties.isDefaultIgnorableCodePoint { return true }
+            return glyph(for: s) != nil
+        }
     }
 
     /// The ink bounds of a glyph in font units, y up: (xBearing, yBearing, width, height) as HarfBuzz.

@@ -97,11 +97,12 @@ public struct TextShaper: Sendable {
             let font = run.attributes.font ?? defaultFont
             let chain = try faceChain(for: font)
             var previous: FontFace?
+            var scalars: [Unicode.Scalar] = []
             var i = run.range.location
             while i < run.range.upperBound {
                 var end = i + 1
                 while end < run.range.upperBound, !graphemeStarts[end] { end += 1 }
-                let scalars = Array(String(decoding: units[i..<end], as: UTF16.self).unicodeScalars)
+                Self.decode(units, i..<end, into: &scalars)
                 let face = chooseFace(for: scalars, chain: chain, emoji: emoji, previous: previous)
                 previous = face
                 for _ in i..<end { result.append(FaceChoice(face: face, size: font.size)) }
@@ -109,6 +110,23 @@ public struct TextShaper: Sendable {
             }
         }
         return result
+    }
+
+    /// The scalars of `units[range]` (lone surrogates become U+FFFD), into a reused buffer.
+    static func decode(_ units: [UInt16], _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let u = units[i]
+            if UTF16.isLeadSurrogate(u), i + 1 < range.upperBound, UTF16.isTrailSurrogate(units[i + 1]) {
+                let value = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                i += 2
+            } else {
+                scalars.append(Unicode.Scalar(UInt32(u)) ?? "\u{FFFD}")
+                i += 1
+            }
+        }
     }
 
     private func chooseFace(for scalars: [Unicode.Scalar], chain: [FontFace], emoji: FontFace?, previous: FontFace?) -> FontFace {
@@ -123,6 +141,11 @@ public struct TextShaper: Sendable {
     }
 
     static func isScriptNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            // ASCII: everything but letters is neutral.
+            let v = scalar.value
+            return !((0x41...0x5A).contains(v) || (0x61...0x7A).contains(v))
+        }
         let p = scalar.properties
         switch p.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
@@ -136,7 +159,10 @@ public struct TextShaper: Sendable {
     /// Whether a cluster is drawn as emoji: emoji presentation by default, or asked for with
     /// U+FE0F, a keycap, a skin tone or a ZWJ sequence of emoji.
     static func isEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
-        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        guard let first = scalars.first else { return false }
+        // ASCII is never emoji on its own; digits, # and * only as keycaps or with U+FE0F.
+        if first.value < 0x80 && scalars.count == 1 { return false }
+        guard first.properties.isEmoji else { return false }
         if first.properties.isEmojiPresentation { return true }
         return scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.properties.isEmojiModifier }
     }
@@ -179,15 +205,30 @@ public struct TextShaper: Sendable {
     /// Spreads each HarfBuzz cluster's advance over the grapheme clusters it spans (evenly: a
     /// ligature of two letters gives each half), stored at each grapheme's first unit.
     private func distributeAdvances(of run: ShapedRun, paragraph: TextRange, graphemeStarts: [Bool], into advances: inout [Double]) {
-        var totals: [Int: Double] = [:]
-        for glyph in run.glyphs { totals[glyph.cluster, default: 0] += glyph.advance }
-        let starts = totals.keys.sorted()
-        for (k, clusterStart) in starts.enumerated() {
-            let clusterEnd = k + 1 < starts.count ? starts[k + 1] : run.range.upperBound
-            let graphemes = (clusterStart..<clusterEnd).filter { graphemeStarts[$0] }
-            let owners = graphemes.isEmpty ? [clusterStart] : graphemes
-            let share = totals[clusterStart]! / Double(owners.count)
-            for g in owners { advances[g - paragraph.location] += share }
+        // Total advance per cluster start, indexed from the run's start.
+        var totals = [Double](repeating: 0, count: run.range.length)
+        var isClusterStart = [Bool](repeating: false, count: run.range.length)
+        for glyph in run.glyphs {
+            let k = glyph.cluster - run.range.location
+            guard k >= 0, k < totals.count else { continue }
+            totals[k] += glyph.advance
+            isClusterStart[k] = true
+        }
+        var k = 0
+        while k < totals.count {
+            guard isClusterStart[k] else { k += 1; continue }
+            var end = k + 1
+            while end < totals.count, !isClusterStart[end] { end += 1 }
+            var owners = 0
+            for i in k..<end where graphemeStarts[run.range.location + i] { owners += 1 }
+            let offset = run.range.location - paragraph.location
+            if owners == 0 {
+                advances[offset + k] += totals[k]
+            } else {
+                let share = totals[k] / Double(owners)
+                for i in k..<end where graphemeStarts[run.range.location + i] { advances[offset + i] += share }
+            }
+            k = end
         }
     }
 }
