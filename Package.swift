@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TappableShaping", targets: ["TappableShaping"]),
         .library(name: "TappableLayout", targets: ["TappableLayout"]),
         .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
+        .library(name: "TappableInteraction", targets: ["TappableInteraction"]),
         .executable(name: "tappable", targets: ["tappable"]),
         .executable(name: "tappable-bench", targets: ["tappable-bench"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
+        .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
         .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
         .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableShaping", "TappableLayout", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
+        .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI"]),
     ],
     swiftLanguageModes: [.v6]
