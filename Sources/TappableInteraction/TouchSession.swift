@@ -67,6 +67,15 @@ public struct TouchSession: Sendable {
     /// Whether a touch is being followed (pressing a region, or held after its long press).
     public var isTracking: Bool { phase != .idle }
 
+    /// The id of the touch being followed, nil when none is.
+    public var trackedTouch: Int? {
+        switch phase {
+        case .idle: return nil
+        case let .pressing(p): return p.touch
+        case let .finished(t): return t
+        }
+    }
+
     /// The index into `label.regions` of the region the current touch pressed, highlighted or not.
     public var pressedRegionIndex: Int? {
         if case let .pressing(p) = phase { return p.region }
