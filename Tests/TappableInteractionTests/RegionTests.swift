@@ -151,3 +151,26 @@ struct RegionTests {
         }
     }
 }
+
+@Suite("Highlight: what the renderer paints while a region is pressed")
+struct HighlightTests {
+    @Test("the pressed region's unexpanded rects, the corner radius and the highlighted colours")
+    func highlight() throws {
+        var text = AttributedText(Fixture.seed)
+        try text.addAttributes(TextAttributes(link: "p", highlightedForegroundColor: .white, highlightedBackgroundColor: .lightGray),
+                               in: Fixture.privacy)
+        let label = try TappableLabel(text: text, width: 400, settings: InteractionSettings(highlightCornerRadius: 3))
+        var session = TouchSession(label: label)
+        #expect(session.highlight == nil)
+        _ = session.began(Fixture.centre(ofCharacter: 10, in: label), time: 0)
+        let h = try #require(session.highlight)
+        #expect(h.range == Fixture.privacy)
+        #expect(h.rects == label.layout.rects(for: Fixture.privacy))
+        #expect(h.cornerRadius == 3)
+        #expect(h.backgroundColor == .lightGray && h.foregroundColor == .white)
+        #expect(label.highlight(for: Fixture.privacy) == h)
+        #expect(label.highlight(for: nil) == nil)
+        #expect(label.highlight(for: TextRange(location: 10, length: 2)) == nil)
+        #expect(label.highlight(forRegion: 5) == nil)
+    }
+}
