@@ -161,6 +161,23 @@ struct HitTestTests {
         #expect(tappedIndex(label, at: Point(x: r.minX - 3, y: r.midY)) == 5)
     }
 
+    @Test("bidi: a link split into two visual pieces on one line taps from either piece with the character under the finger")
+    func bidiPieces() throws {
+        // "ad ש" (the end of "Read", a space and the first Hebrew letter) is two pieces visually.
+        let link = TextRange(location: 2, length: 4)
+        let label = try Fixture.label("Read שלום עולם now", links: [link], width: 400, font: Fixture.font("DejaVu Sans", 16))
+        let region = label.regions[0]
+        #expect(region.rects.count == 2)
+        #expect(region.tapAreas.count == 2)
+        for index in [2, 3, 5] {
+            #expect(tappedIndex(label, at: Fixture.centre(ofCharacter: index, in: label)) == index)
+        }
+        // The rest of the Hebrew word, between or beside the pieces, is not the link.
+        let lamed = Fixture.centre(ofCharacter: 7, in: label)
+        #expect(label.regions[0].distance(to: lamed) > 5)
+        #expect(tapEvents(label, at: lamed).names == ["unhandled"])
+    }
+
     @Test("grapheme clusters: an index is a cluster's first UTF-16 unit")
     func graphemeSnapping() throws {
         let string = "Tap 👩‍👩‍👧 family now"
