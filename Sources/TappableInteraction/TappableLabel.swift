@@ -21,6 +21,8 @@ public struct TappableLabel: Sendable {
     /// Boxes of the truncation ellipses (the ellipsis x-extent, from the top of its line down
     /// without limit): taps there never reach a region, even inside a grown tap area.
     let ellipsisZones: [Rect]
+    /// Every tap area with its region, sorted by top edge, for lookups by y.
+    let tapIndex: TapAreaIndex
 
     /// Lays out `text` in a label `width` x `height` points (nil fits that dimension to the text,
     /// as `LabelLayout`). Throws the layout's errors (`LayoutError`, `FontError`) and
@@ -54,6 +56,7 @@ public struct TappableLabel: Sendable {
             }
         }
         ellipsisZones = zones
+        tapIndex = TapAreaIndex(regions)
     }
 
     /// The same label with other interaction settings, reusing this label's layout (no re-layout).
@@ -80,11 +83,12 @@ public struct TappableLabel: Sendable {
     /// bounds: the host decides which touches reach the label.
     public func regionIndex(at point: Point) -> Int? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
+        let candidates = tapIndex.regions(withTapAreaContaining: point) // ascending region order
         var best: Int?
         var bestDistance = Double.infinity
-        for (i, region) in regions.enumerated() {
+        for i in candidates {
+            let region = regions[i]
             if region.glyphsContain(point) { return i }
-            guard region.tapAreasContain(point) else { continue }
             let d = region.distance(to: point)
             if d < bestDistance { best = i; bestDistance = d }
         }
@@ -117,4 +121,39 @@ public struct TappableLabel: Sendable {
 
     /// The attributes at UTF-16 `index` (empty attributes outside the text).
     public func attributes(at index: Int) -> TextAttributes { text.attributes(at: index).attributes }
+}
+
+/// The tap areas of all regions sorted by top edge: a point's candidates are found by binary
+/// search on y, then checked one by one (only the areas whose vertical extent can hold the point).
+struct TapAreaIndex: Sendable {
+    private let entries: [(area: Rect, region: Int)]
+    private let tallest: Double
+
+    init(_ regions: [TappableRegion]) {
+        var entries: [(area: Rect, region: Int)] = []
+        for (i, region) in regions.enumerated() {
+            for area in region.tapAreas { entries.append((area, i)) }
+        }
+        entries.sort { ($0.area.minY, $0.region) < ($1.area.minY, $1.region) }
+        self.entries = entries
+        tallest = entries.map(\.area.height).max() ?? 0
+    }
+
+    /// The regions (ascending, no repeats) with a tap area containing `point`.
+    func regions(withTapAreaContaining point: Point) -> [Int] {
+        // First entry whose top may still reach down to the point.
+        let lowest = point.y - tallest
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].area.minY < lowest { lo = mid + 1 } else { hi = mid }
+        }
+        var found: [Int] = []
+        var i = lo
+        while i < entries.count, entries[i].area.minY <= point.y {
+            if entries[i].area.contains(point), !found.contains(entries[i].region) { found.append(entries[i].region) }
+            i += 1
+        }
+        return found.sorted()
+    }
 }
