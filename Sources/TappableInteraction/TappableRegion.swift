@@ -1,0 +1,152 @@
+import TappableLayout
+import TappableText
+
+/// One tappable region of a label: a maximal range of text carrying the same link value and the
+/// same tappable-region flag (ZSWTappableLabel's `.tappableRegion` / `.link`), with its geometry in
+/// label coordinates (points, origin top-left of the label's bounds, y down).
+///
+/// Truncation: `range` is the region's full range in the text, also when the label cut part of it
+/// off; `rects`, `tapAreas` and `visibleRanges` cover only the characters that are shown. A region
+/// with no shown character is not a region of the label at all.
+public struct TappableRegion: Sendable, Hashable {
+    /// The region's UTF-16 range in the text (NSRange semantics), truncated part included.
+    public let range: TextRange
+    /// The attributes at the region's first character.
+    public let attributes: TextAttributes
+    /// The glyph rects of the shown characters, one per line fragment and bidi piece, not grown:
+    /// what the highlight fills. Never empty.
+    public let rects: [Rect]
+    /// The tap areas: each of `rects` grown by the tap-area insets, then to the minimum tap-target
+    /// size (centred on the glyph rect); never smaller than its glyph rect. Same order as `rects`.
+    public let tapAreas: [Rect]
+    /// The parts of `range` that are shown (one part, or two around a middle ellipsis).
+    public let visibleRanges: [TextRange]
+    /// The shown grapheme clusters of the region: each cluster's start index and box (cluster
+    /// extent by line height), in line order then visual order. Used to name the character under
+    /// a finger without touching the layout again.
+    let clusters: [Cluster]
+
+    /// The link value, if the region is a link.
+    public var link: String? { attributes.link }
+    /// The union of `rects`: the region's frame (for previews, context menus, accessibility).
+    public var frame: Rect { rects.dropFirst().reduce(rects[0]) { $0.union($1) } }
+
+    /// The distance in points from `point` to the nearest of the region's glyph rects (0 inside).
+    public func distance(to point: Point) -> Double {
+        rects.reduce(Double.infinity) { min($0, $1.distance(to: point)) }
+    }
+
+    /// Whether `point` lies inside one of the glyph rects (top/left edges in, bottom/right out).
+    public func glyphsContain(_ point: Point) -> Bool { rects.contains { $0.contains(point) } }
+
+    /// Whether `point` lies inside one of the tap areas.
+    public func tapAreasContain(_ point: Point) -> Bool { tapAreas.contains { $0.contains(point) } }
+
+    /// The UTF-16 index (start of a grapheme cluster, inside `range`) of the region's shown
+    /// character under `point`, or the nearest one when the point is beside the glyphs (in the
+    /// grown tap area, or anywhere else). Ties go to text order. Non-finite points give the first
+    /// shown character.
+    public func characterIndex(nearest point: Point) -> Int {
+        var best = clusters[0]
+        var bestDistance = Double.infinity
+        for cluster in clusters {
+            if cluster.rect.contains(point) { best = cluster; break }
+            let d = cluster.rect.distance(to: point)
+            if d < bestDistance || (d == bestDistance && cluster.index < best.index) {
+                best = cluster; bestDistance = d
+            }
+        }
+        return min(max(best.index, range.location), range.upperBound - 1)
+    }
+}
+
+/// A shown grapheme cluster: its first UTF-16 index and its box in label coordinates.
+struct Cluster: Sendable, Hashable {
+    var index: Int
+    var rect: Rect
+}
+
+extension TappableRegion {
+    /// The regions of `layout`'s text in text order: adjacent runs that are tappable (a link or
+    /// the region flag) and share the same link value and flag form one region.
+    static func regions(of layout: LabelLayout, settings: InteractionSettings) -> [TappableRegion] {
+        let text = layout.textLayout.text
+        var spans: [(range: TextRange, attributes: TextAttributes)] = []
+        for run in text.runs where run.attributes.isTappable {
+            if let last = spans.last, last.range.upperBound == run.range.location,
+               last.attributes.link == run.attributes.link,
+               last.attributes.isTappableRegion == run.attributes.isTappableRegion {
+                spans[spans.count - 1].range.length += run.range.length
+            } else {
+                spans.append((run.range, run.attributes))
+            }
+        }
+        let visible = mergedVisibleRanges(layout)
+        return spans.compactMap { span in
+            let rects = layout.rects(for: span.range)
+            guard !rects.isEmpty else { return nil }
+            let clusters = shownClusters(of: span.range, in: layout)
+            guard !clusters.isEmpty else { return nil }
+            return TappableRegion(
+                range: span.range, attributes: span.attributes, rects: rects,
+                tapAreas: rects.map { tapArea(for: $0, settings: settings) },
+                visibleRanges: visible.compactMap { $0.intersection(span.range) },
+                clusters: clusters)
+        }
+    }
+
+    /// A glyph rect grown by the insets, then to the minimum target centred on the glyph rect,
+    /// never smaller than the glyph rect itself.
+    static func tapArea(for rect: Rect, settings: InteractionSettings) -> Rect {
+        var area = rect.inset(by: settings.tapAreaInsets).union(rect)
+        if let minimum = settings.minimumTapTargetSize {
+            if area.width < minimum.width {
+                area.origin.x = min(area.minX, rect.midX - minimum.width / 2)
+                area.size.width = max(area.maxX, rect.midX + minimum.width / 2) - area.minX
+            }
+            if area.height < minimum.height {
+                area.origin.y = min(area.minY, rect.midY - minimum.height / 2)
+                area.size.height = max(area.maxY, rect.midY + minimum.height / 2) - area.minY
+            }
+        }
+        return area
+    }
+
+    /// The layout's shown character ranges, adjacent ones merged.
+    static func mergedVisibleRanges(_ layout: LabelLayout) -> [TextRange] {
+        var merged: [TextRange] = []
+        for r in layout.textLayout.visibleCharacterRanges where !r.isEmpty {
+            if let last = merged.last, last.upperBound == r.location {
+                merged[merged.count - 1].length += r.length
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged
+    }
+
+    /// The shown clusters intersecting `range` (not the ellipsis, not zero-width), label coordinates.
+    static func shownClusters(of range: TextRange, in layout: LabelLayout) -> [Cluster] {
+        let lines = layout.textLayout.lines
+        let origin = layout.textOrigin
+        // First line that may hold the range: binary search by character range.
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].characterRange.upperBound <= range.location { lo = mid + 1 } else { hi = mid }
+        }
+        var clusters: [Cluster] = []
+        var l = lo
+        while l < lines.count, lines[l].characterRange.location < range.upperBound {
+            let line = lines[l]
+            for box in line.boxes where !box.isEllipsis && box.width > 0 && box.characterRange.intersection(range) != nil {
+                clusters.append(Cluster(
+                    index: box.characterRange.location,
+                    rect: Rect(x: origin.x + line.origin.x + box.minX, y: origin.y + line.origin.y,
+                               width: box.width, height: line.height)))
+            }
+            l += 1
+        }
+        return clusters
+    }
+}
