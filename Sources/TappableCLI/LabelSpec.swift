@@ -1,5 +1,6 @@
 import Foundation
 import TappableDetection
+import TappableInteraction
 import TappableLayout
 import TappableMarkup
 import TappableRendering
@@ -40,6 +41,8 @@ public struct LabelSpec: Sendable {
     public var style: RenderStyle
     /// Device pixels per point when painting (SPEC `scale`, default 1).
     public var scale: Double
+    /// Touch handling: long press, movement, tap areas, minimum tap target.
+    public var settings: InteractionSettings
 
     /// The fields a SPEC may have.
     static let fields: Set<String> = ["text", "markup", "detectors", "font", "width", "height", "numberOfLines", "lineBreakMode",
@@ -60,7 +63,7 @@ public struct LabelSpec: Sendable {
             throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
         }
         guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }
-        let known = fields.union(styleFields)
+        let known = fields.union(styleFields).union(interactionFields)
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw SpecError(field: unknown, "unknown field (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -114,8 +117,11 @@ public struct LabelSpec: Sendable {
             }
         }
         let (style, scale) = try parseStyle(reader, object: object)
+        let settings = try parseInteraction(object, style: LinkStyleFields(tapAreaInsets: style.link.tapAreaInsets, cornerRadius: style.link.cornerRadius),
+                                            baseDirectory: baseDirectory)
         return LabelSpec(text: text, width: try reader.number("width", minimum: 0),
-                         height: try reader.number("height", minimum: 0), properties: properties, style: style, scale: scale)
+                         height: try reader.number("height", minimum: 0), properties: properties, style: style, scale: scale,
+                         settings: settings)
     }
 
     static func describe(_ error: Error) -> String {

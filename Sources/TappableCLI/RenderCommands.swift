@@ -1,4 +1,5 @@
 import Foundation
+import TappableInteraction
 import TappableLayout
 import TappableRendering
 import TappableSnapshot
@@ -59,15 +60,16 @@ extension TappableCommand {
         let options = try OutputOptions.parse(args.dropFirst(), allowed: ["-o", "--scale", "--highlight", "--touch"])
         guard let output = options.output else { throw UsageError(message: "-o OUT.png|.pdf|.svg is required") }
         let spec = try loadSpec(specPath)
-        let layout = try spec.layout()
+        let label = try spec.tappableLabel()
+        let layout = label.layout
         var state = RenderState.normal
         if let range = options.highlight {
             guard range.upperBound <= layout.textLayout.text.length else {
                 throw UsageError(message: "--highlight \(range) lies outside the text (UTF-16 length \(layout.textLayout.text.length))")
             }
             state = .highlighted(range)
-        } else if let point = options.touch, let range = touchedRange(layout, at: point, insets: spec.style.link.tapAreaInsets) {
-            state = .highlighted(range)
+        } else if let point = options.touch, let region = label.region(at: point) {
+            state = .highlighted(region.range)
         }
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
@@ -80,19 +82,6 @@ extension TappableCommand {
         return .ok("")
     }
 
-    /// The tappable range a finger at `point` presses: the link or tappable run under it, or whose
-    /// tap area (rects grown by `insets`) holds it, nearest glyphs first.
-    static func touchedRange(_ layout: LabelLayout, at point: Point, insets: EdgeInsets) -> TextRange? {
-        let text = layout.textLayout.text
-        var best: (range: TextRange, distance: Double)?
-        for run in text.runs where run.attributes.isTappable {
-            let rects = layout.rects(for: run.range)
-            guard rects.contains(where: { $0.inset(by: insets).contains(point) }) else { continue }
-            let distance = rects.map { $0.distance(to: point) }.min() ?? .infinity
-            if best == nil || distance < best!.distance { best = (run.range, distance) }
-        }
-        return best?.range
-    }
 }
 
 extension TappableCommand {
@@ -102,18 +91,15 @@ extension TappableCommand {
         guard let output = options.output else { throw UsageError(message: "-o OUT.png is required") }
         guard (output as NSString).pathExtension.lowercased() == "png" else { throw UsageError(message: "overlay output \(output) must end in .png") }
         let spec = try loadSpec(specPath)
-        let layout = try spec.layout()
-        let regions = overlayRegions(layout, insets: spec.style.link.tapAreaInsets)
+        let label = try spec.tappableLabel()
+        let layout = label.layout
+        let regions = OverlayRegion.regions(of: label)
         let image = try OverlayRenderer.image(layout, regions: regions, style: spec.style, scale: options.scale ?? max(spec.scale, 2))
         try AtomicFile.write(image.png, to: output)
         if let json = options.json {
             try AtomicFile.write(Data((hitMapJSON(layout, regions: regions).serialized() + "\n").utf8), to: json)
         }
         return .ok("")
-    }
-
-    static func overlayRegions(_ layout: LabelLayout, insets: EdgeInsets) -> [OverlayRegion] {
-        OverlayRegion.regions(of: layout, tapAreaInsets: insets)
     }
 
     /// `{"size":[w,h],"regions":[{"range","text","value","rects","tapAreas"}]}`, points.
@@ -150,11 +136,12 @@ extension TappableCommand {
             func out(_ suffix: String) -> String { (output as NSString).appendingPathComponent(name + suffix) }
             do {
                 let spec = try loadSpec(path)
-                let layout = try spec.layout()
+                let label = try spec.tappableLabel()
+                let layout = label.layout
                 let scale = options.scale ?? spec.scale
                 try AtomicFile.write(Data((layoutJSON(layout).serialized() + "\n").utf8), to: out(".layout.json"))
                 try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).png, to: out(".png"))
-                let regions = overlayRegions(layout, insets: spec.style.link.tapAreaInsets)
+                let regions = OverlayRegion.regions(of: label)
                 for (i, region) in regions.enumerated() {
                     let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(region.range), scale: scale)
                     try AtomicFile.write(image.png, to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))

@@ -1,4 +1,5 @@
 import Foundation
+import TappableInteraction
 import TappableLayout
 import TappableText
 
@@ -27,8 +28,17 @@ public enum TappableCommand {
                    summary: "Lay out a label; print its lines, used rect and text origin as JSON (points, label coordinates).",
                    run: layoutCommand),
         Subcommand(name: "hit", usage: "tappable hit SPEC.json X Y",
-                   summary: "Hit-test a point (points, label coordinates); print {\"index\",\"nearestIndex\",\"line\"}.",
+                   summary: "Hit-test a point (points, label coordinates); print {\"index\",\"nearestIndex\",\"line\",\"region\"}.",
                    run: hitCommand),
+        Subcommand(name: "regions", usage: "tappable regions SPEC.json",
+                   summary: "The tappable regions in text order: range, text, value, rects, tap areas, frame (points).",
+                   run: regionsCommand),
+        Subcommand(name: "simulate", usage: "tappable simulate SPEC.json --touches \"down X,Y @T; move X,Y @T; up X,Y @T\" [--frames DIR]",
+                   summary: "Feed scripted touches (also: cancel @T, wait @T, #N for another finger); print one JSON event per line; --frames writes a PNG at each highlight change.",
+                   run: simulateCommand),
+        Subcommand(name: "a11y", usage: "tappable a11y SPEC.json",
+                   summary: "The accessibility elements in reading order, split at region boundaries: text, frame, rects, traits, actions.",
+                   run: accessibilityCommand),
         Subcommand(name: "render", usage: "tappable render SPEC.json -o OUT.png|.pdf|.svg [--scale S] [--highlight START,LENGTH | --touch X,Y]",
                    summary: "Paint the label, normal or highlighted (--touch: the region a finger at X,Y presses). Written atomically.",
                    run: renderCommand),
@@ -96,15 +106,20 @@ public enum TappableCommand {
         guard let x = Double(args[1]), let y = Double(args[2]), x.isFinite, y.isFinite else {
             throw UsageError(message: "X and Y must be finite numbers (points), got \(args[1]) \(args[2])")
         }
-        let layout = try loadSpec(args[0]).layout()
+        let label = try loadSpec(args[0]).tappableLabel()
+        let layout = label.layout
         let point = Point(x: x, y: y)
         let index = layout.hitTest(at: point)
+        let region = label.regionIndex(at: point).map { label.regions[$0] }
         let nearest = layout.characterIndex(at: point)?.index
         let line = layout.lineIndex(at: point)
         let json = JSON.object([
             ("index", index.map(JSON.int) ?? .null),
             ("nearestIndex", nearest.map(JSON.int) ?? .null),
             ("line", line.map(JSON.int) ?? .null),
+            ("region", region.map { r in
+                .object([("range", .range(r.range)), ("value", r.link.map(JSON.string) ?? .null)])
+            } ?? .null),
         ])
         return .ok(json.serialized() + "\n")
     }

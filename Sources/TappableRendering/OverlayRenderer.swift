@@ -1,4 +1,5 @@
 import CCairo
+import TappableInteraction
 import TappableLayout
 import TappableText
 
@@ -20,17 +21,15 @@ public struct OverlayRegion: Sendable, Hashable {
 }
 
 extension OverlayRegion {
-    /// The tappable regions of a layout: maximal attribute runs carrying one link (or the tappable
-    /// flag) with shown characters, their glyph rects and tap areas grown by `tapAreaInsets`.
-    public static func regions(of layout: LabelLayout, tapAreaInsets: EdgeInsets) -> [OverlayRegion] {
-        let text = layout.textLayout.text
-        return text.runs.compactMap { run -> OverlayRegion? in
-            guard run.attributes.isTappable else { return nil }
-            let rects = layout.rects(for: run.range)
-            guard !rects.isEmpty else { return nil }
-            return OverlayRegion(range: run.range, text: text.substring(run.range), value: run.attributes.link ?? "",
-                                 rects: rects, tapAreas: rects.map { $0.inset(by: tapAreaInsets) })
-        }
+    /// The overlay's view of an interaction region: its glyph rects and grown tap areas.
+    public init(_ region: TappableRegion, in label: TappableLabel) {
+        self.init(range: region.range, text: label.text.substring(region.range), value: region.link ?? "",
+                  rects: region.rects, tapAreas: region.tapAreas)
+    }
+
+    /// Every region of `label`, in text order.
+    public static func regions(of label: TappableLabel) -> [OverlayRegion] {
+        label.regions.map { OverlayRegion($0, in: label) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TappableInteraction
 import TappableLayout
 import TappableRendering
 import TappableSnapshot
@@ -17,13 +18,16 @@ struct SnapshotLabel: Sendable, CustomStringConvertible {
     var scale = 2.0
     var description: String { name }
 
-    func layout() throws -> LabelLayout {
+    func label() throws -> TappableLabel {
         var attributed = AttributedText(text)
         for link in links {
             try attributed.addAttributes(TextAttributes(link: "https://example.com/\(attributed.substring(link).lowercased().replacingOccurrences(of: " ", with: "-"))"), in: link)
         }
-        return try LabelLayout(text: attributed, width: width, height: height, properties: properties)
+        return try TappableLabel(text: attributed, width: width, height: height, properties: properties,
+                                 settings: InteractionSettings(tapAreaInsets: style.link.tapAreaInsets))
     }
+
+    func layout() throws -> LabelLayout { try label().layout }
 }
 
 enum Snapshots {
@@ -69,12 +73,13 @@ enum Snapshots {
 struct RenderingSnapshotTests {
     @Test("normal, highlighted (first link pressed) and overlay", arguments: Snapshots.labels)
     func threeForms(label: SnapshotLabel) throws {
-        let layout = try label.layout()
+        let tappable = try label.label()
+        let layout = tappable.layout
         try Snapshots.verify(try LabelRenderer.image(layout, style: label.style, scale: label.scale), "\(label.name)-normal")
         let region = try #require(label.links.first)
         try Snapshots.verify(try LabelRenderer.image(layout, style: label.style, state: .highlighted(region), scale: label.scale),
                              "\(label.name)-highlighted")
-        let regions = OverlayRegion.regions(of: layout, tapAreaInsets: label.style.link.tapAreaInsets)
+        let regions = OverlayRegion.regions(of: tappable)
         try Snapshots.verify(try OverlayRenderer.image(layout, regions: regions, style: label.style, scale: label.scale), "\(label.name)-overlay")
     }
 

@@ -1,0 +1,146 @@
+import Foundation
+import TappableInteraction
+import TappableLayout
+import TappableRendering
+import TappableSnapshot
+import TappableText
+
+extension TappableCommand {
+    /// `tappable regions SPEC` → `[{"range","text","value","rects","tapAreas","frame"}]`.
+    static func regionsCommand(_ args: [String]) throws -> Result {
+        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
+        let label = try loadSpec(args[0]).tappableLabel()
+        return .ok(JSON.array(label.regions.map(regionJSON(label))).serialized() + "\n")
+    }
+
+    static func regionJSON(_ label: TappableLabel) -> (TappableRegion) -> JSON {
+        { region in
+            .object([
+                ("range", .range(region.range)),
+                ("text", .string(label.text.substring(region.range))),
+                ("value", region.link.map(JSON.string) ?? .null),
+                ("rects", .array(region.rects.map(JSON.rect))),
+                ("tapAreas", .array(region.tapAreas.map(JSON.rect))),
+                ("frame", .rect(region.frame)),
+            ])
+        }
+    }
+
+    /// `tappable a11y SPEC` → the accessibility elements in reading order.
+    static func accessibilityCommand(_ args: [String]) throws -> Result {
+        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
+        let label = try loadSpec(args[0]).tappableLabel()
+        let elements = label.accessibilityElements().map { e -> JSON in
+            .object([
+                ("text", .string(e.text)), ("label", .string(e.label)), ("range", .range(e.range)),
+                ("frame", .rect(e.frame)), ("rects", .array(e.rects.map(JSON.rect))),
+                ("traits", .array(e.traits.names.map(JSON.string))),
+                ("value", e.attributes.link.map(JSON.string) ?? .null),
+                ("actions", .array(e.customActions.map { .string($0.name) })),
+            ])
+        }
+        return .ok(JSON.array(elements).serialized() + "\n")
+    }
+
+    /// `tappable simulate SPEC --touches "down X,Y @T; move X,Y @T; up X,Y @T" [--frames DIR]`.
+    static func simulateCommand(_ args: [String]) throws -> Result {
+        guard let specPath = args.first else { throw UsageError(message: "expected a SPEC file") }
+        var script: String?, frames: String?
+        var i = 1
+        while i < args.count {
+            switch args[i] {
+            case "--touches" where i + 1 < args.count: script = args[i + 1]; i += 2
+            case "--frames" where i + 1 < args.count: frames = args[i + 1]; i += 2
+            default: throw UsageError(message: "unknown or incomplete option \(args[i])")
+            }
+        }
+        guard let script else { throw UsageError(message: "--touches \"down X,Y @T; move X,Y @T; up X,Y @T\" is required") }
+        let inputs = try TouchScript.parse(script)
+        let spec = try loadSpec(specPath)
+        let label = try spec.tappableLabel()
+        let events = TouchSession.events(for: inputs, on: label)
+        var out = ""
+        var frame = 0
+        for event in events {
+            out += eventJSON(event, label: label).serialized() + "\n"
+            if let frames, case let .highlightChanged(range) = event.kind {
+                let state: RenderState = range.map { .highlighted($0) } ?? .normal
+                let image = try LabelRenderer.image(label.layout, style: spec.style, state: state, scale: spec.scale)
+                frame += 1
+                let name = String(format: "frame-%03d-t%.3f.png", frame, event.time)
+                try AtomicFile.write(image.png, to: (frames as NSString).appendingPathComponent(name))
+            }
+        }
+        return .ok(out)
+    }
+
+    /// One event as the `simulate` contract prints it.
+    static func eventJSON(_ event: TouchEvent, label: TappableLabel) -> JSON {
+        let record = label.record(for: event)
+        switch event.kind {
+        case let .highlightChanged(range):
+            return .object([("event", .string("highlight")), ("range", range.map(JSON.range) ?? .null), ("time", .number(event.time))])
+        case let .tap(index, attributes), let .longPress(index, attributes):
+            let name = if case .tap = event.kind { "tap" } else { "longPress" }
+            return .object([
+                ("event", .string(name)), ("index", .int(index)), ("value", attributes.link.map(JSON.string) ?? .null),
+                ("range", record.range.map(JSON.range) ?? .null), ("text", record.text.map(JSON.string) ?? .null),
+                ("time", .number(event.time)),
+            ])
+        case let .unhandled(point):
+            return .object([("event", .string("unhandled")), ("point", .array([.number(point.x), .number(point.y)])), ("time", .number(event.time))])
+        }
+    }
+}
+
+/// The `--touches` language: steps separated by `;`, each `VERB [X,Y] @T [#FINGER]`, where VERB is
+/// `down`, `move`, `up`, `cancel` or `wait` (time passes), X,Y points in label coordinates, T
+/// seconds. Example: `down 120,10 @0; move 125,12 @0.2; up 125,12 @0.3`.
+enum TouchScript {
+    struct ParseError: Error, CustomStringConvertible {
+        var step: Int
+        var text: String
+        var message: String
+        var description: String { "--touches step \(step) \"\(text)\": \(message)" }
+    }
+
+    static func parse(_ script: String) throws -> [TouchInput] {
+        var inputs: [TouchInput] = []
+        let steps = script.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        guard !steps.isEmpty else { throw ParseError(step: 0, text: script, message: "no steps") }
+        for (n, step) in steps.enumerated() {
+            func fail(_ message: String) -> ParseError { ParseError(step: n + 1, text: step, message: message) }
+            let words = step.split(whereSeparator: \.isWhitespace).map(String.init)
+            var point: Point?, time: Double?, finger = 0
+            for word in words.dropFirst() {
+                if word.hasPrefix("@") {
+                    guard let t = Double(word.dropFirst()), t.isFinite, t >= 0 else { throw fail("time must be seconds ≥ 0, got \(word)") }
+                    time = t
+                } else if word.hasPrefix("#") {
+                    guard let f = Int(word.dropFirst()) else { throw fail("finger must be #N, got \(word)") }
+                    finger = f
+                } else {
+                    let parts = word.split(separator: ",").map { Double($0) }
+                    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                        throw fail("point must be X,Y in points, got \(word)")
+                    }
+                    point = Point(x: x, y: y)
+                }
+            }
+            guard let time else { throw fail("missing @TIME") }
+            func needPoint() throws -> Point {
+                guard let point else { throw fail("missing X,Y") }
+                return point
+            }
+            switch words.first?.lowercased() {
+            case "down", "began": inputs.append(.began(try needPoint(), time: time, touch: finger))
+            case "move", "moved": inputs.append(.moved(try needPoint(), time: time, touch: finger))
+            case "up", "ended": inputs.append(.ended(try needPoint(), time: time, touch: finger))
+            case "cancel", "cancelled": inputs.append(.cancelled(time: time, touch: finger))
+            case "wait", "advance": inputs.append(.advance(to: time))
+            default: throw fail("unknown verb (down, move, up, cancel, wait)")
+            }
+        }
+        return inputs
+    }
+}

@@ -1,0 +1,41 @@
+import TappableInteraction
+import TappableText
+
+/// The SPEC's interaction fields: `interaction` {longPressDuration, allowableMovement,
+/// minimumTapTarget}; tap-area insets and the highlight's corner radius come from `link`.
+extension LabelSpec {
+    static let interactionFields: Set<String> = ["interaction"]
+
+    static func parseInteraction(_ object: [String: JSONValue], style: LinkStyleFields, baseDirectory: String) throws -> InteractionSettings {
+        var settings = InteractionSettings(tapAreaInsets: style.tapAreaInsets, highlightCornerRadius: style.cornerRadius)
+        guard let value = object["interaction"], value != .null else { return settings }
+        guard case let .object(o) = value else {
+            throw SpecError(field: "interaction", "must be an object {\"longPressDuration\",\"allowableMovement\",\"minimumTapTarget\"}")
+        }
+        let allowed: Set<String> = ["longPressDuration", "allowableMovement", "minimumTapTarget"]
+        if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "interaction.\(unknown)", "unknown field") }
+        let r = FieldReader(object: o, path: "interaction.", baseDirectory: baseDirectory)
+        settings.longPressDuration = try r.number("longPressDuration", minimum: 0) ?? settings.longPressDuration
+        settings.allowableMovement = try r.number("allowableMovement", minimum: 0) ?? settings.allowableMovement
+        if let target = o["minimumTapTarget"], target != .null {
+            guard case let .array(a) = target, a.count == 2, case let .number(w) = a[0], case let .number(h) = a[1],
+                  w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+                throw r.fail("minimumTapTarget", "must be [width, height] in points, e.g. [44, 44]")
+            }
+            settings.minimumTapTargetSize = Size(width: w, height: h)
+        }
+        do { try settings.validate() } catch { throw SpecError(field: "interaction", "\(error)") }
+        return settings
+    }
+
+    /// The label with its regions and interaction settings, laid out once.
+    public func tappableLabel() throws -> TappableLabel {
+        try TappableLabel(text: text, width: width, height: height, properties: properties, settings: settings)
+    }
+}
+
+/// The link-style fields the interaction settings take.
+struct LinkStyleFields {
+    var tapAreaInsets: EdgeInsets
+    var cornerRadius: Double
+}

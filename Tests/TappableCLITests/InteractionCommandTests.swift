@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TappableCLI
+
+/// The login label with its two links, as a SPEC.
+private func loginSpec(_ folder: SpecFolder, extra: String = "") throws -> String {
+    try folder.write("""
+    {"text": "\(login)", "width": 320, "numberOfLines": 0\(extra),
+     "runs": [{"range": [31, 16], "link": "https://example.com/terms"}, {"range": [52, 14], "link": "https://example.com/privacy"}]}
+    """)
+}
+
+@Suite("Interaction commands: regions, hit, simulate, a11y")
+struct InteractionCommandTests {
+    @Test("regions lists both links in text order with rects and tap areas 5 pt larger on each side")
+    func regions() throws {
+        let folder = try SpecFolder()
+        let result = run("regions", try loginSpec(folder))
+        #expect(result.exitCode == 0)
+        let regions = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(regions.count == 2)
+        #expect(regions[0]["range"] as? [Int] == [31, 16])
+        #expect(regions[0]["value"] as? String == "https://example.com/terms")
+        let rects = try #require(regions[0]["rects"] as? [[Double]]), areas = try #require(regions[0]["tapAreas"] as? [[Double]])
+        #expect(rects.count == 2, "the Terms link wraps onto the second line")
+        for (r, a) in zip(rects, areas) {
+            #expect(abs(a[0] - (r[0] - 5)) < 1e-3 && abs(a[2] - (r[2] + 10)) < 1e-3)
+        }
+    }
+
+    @Test("hit reports the region under the point, or null in empty space")
+    func hit() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        let onLink = try object(lines(run("hit", spec, "250", "10"))[0])
+        #expect((onLink["region"] as? [String: Any])?["value"] as? String == "https://example.com/terms")
+        let empty = try object(lines(run("hit", spec, "310", "30"))[0])
+        #expect(empty["region"] is NSNull)
+        #expect(empty["index"] is NSNull)
+    }
+
+    @Test("simulate: press, lift inside → highlight, tap, un-highlight; a press held 0.5 s → long press")
+    func simulate() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        let tap = lines(run("simulate", spec, "--touches", "down 250,10 @0; up 251,10 @0.1")).map { try? object($0) }
+        #expect(tap.map { $0?["event"] as? String } == ["highlight", "tap", "highlight"])
+        #expect(tap[1]?["value"] as? String == "https://example.com/terms")
+        let long = lines(run("simulate", spec, "--touches", "down 250,10 @0; wait @0.49; wait @0.5; up 250,10 @0.7")).map { try? object($0) }
+        #expect(long.map { $0?["event"] as? String } == ["highlight", "longPress", "highlight"])
+        #expect(long[1]?["time"] as? Double == 0.5)
+        let outside = lines(run("simulate", spec, "--touches", "down 310,30 @0; up 310,30 @0.1")).map { try? object($0) }
+        #expect(outside.map { $0?["event"] as? String } == ["unhandled"])
+    }
+
+    @Test("simulate --frames writes one PNG per highlight change, atomically")
+    func frames() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        let frames = folder.url.appendingPathComponent("frames").path
+        let result = run("simulate", spec, "--touches", "down 250,10 @0; up 250,10 @0.1", "--frames", frames)
+        #expect(result.exitCode == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(files == ["frame-001-t0.000.png", "frame-002-t0.100.png"])
+    }
+
+    @Test("bad touch scripts exit 2 naming the step")
+    func badScripts() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        for script in ["down 1,2", "jump 1,2 @0", "down x,2 @0", "down 1,2 @-1", ""] {
+            let result = run("simulate", spec, "--touches", script)
+            #expect(result.exitCode == 2, "\(script)")
+            #expect(result.stderr.contains("--touches"), "\(script): \(result.stderr)")
+        }
+    }
+
+    @Test("a11y splits the seed's string at region boundaries, links with the link trait")
+    func accessibility() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write("""
+        {"text": "View our Privacy Policy or Terms of Service", "width": 400,
+         "runs": [{"range": [9, 14], "link": "privacy"}, {"range": [27, 16], "link": "tos"}]}
+        """)
+        let elements = try #require(try JSONSerialization.jsonObject(with: Data(run("a11y", spec).stdout.utf8)) as? [[String: Any]])
+        #expect(elements.map { $0["text"] as? String } == ["View our ", "Privacy Policy", " or ", "Terms of Service"])
+        #expect(elements.map { ($0["traits"] as? [String])?.contains("link") } == [false, true, false, true])
+    }
+
+    @Test("interaction settings in the SPEC: minimum tap target grows small tap areas; bad values name the field")
+    func settings() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder, extra: #", "interaction": {"minimumTapTarget": [44, 44]}"#)
+        let regions = try #require(try JSONSerialization.jsonObject(with: Data(run("regions", spec).stdout.utf8)) as? [[String: Any]])
+        for region in regions {
+            for area in try #require(region["tapAreas"] as? [[Double]]) { #expect(area[2] >= 44 - 1e-9 && area[3] >= 44 - 1e-9) }
+        }
+        let bad = try loginSpec(folder, extra: #", "interaction": {"allowableMovement": -1}"#)
+        let result = run("regions", bad)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("interaction.allowableMovement"))
+    }
+}
+
+@Suite("Painting commands: render, overlay, diff, examples")
+struct PaintingCommandTests {
+    @Test("render writes PNG, PDF and SVG; --touch highlights the pressed region; the files differ only where they should")
+    func render() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        let normal = folder.url.appendingPathComponent("n.png").path, touched = folder.url.appendingPathComponent("t.png").path
+        #expect(run("render", spec, "-o", normal).exitCode == 0)
+        #expect(run("render", spec, "-o", touched, "--touch", "250,10").exitCode == 0)
+        #expect(run("diff", normal, touched).exitCode == 1, "the touched render shows a highlight")
+        #expect(run("diff", normal, normal).exitCode == 0)
+        let pdf = folder.url.appendingPathComponent("l.pdf").path
+        #expect(run("render", spec, "-o", pdf).exitCode == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).starts(with: Data("%PDF".utf8)))
+        #expect(run("render", spec, "-o", folder.url.appendingPathComponent("l.svg").path).exitCode == 0)
+        let bad = run("render", spec, "-o", folder.url.appendingPathComponent("l.gif").path)
+        #expect(bad.exitCode == 2 && bad.stderr.contains(".png, .pdf or .svg"))
+    }
+
+    @Test("a failed render leaves the existing output untouched")
+    func atomicOutput() throws {
+        let folder = try SpecFolder()
+        let out = folder.url.appendingPathComponent("keep.png").path
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: out))
+        let spec = try folder.write(#"{"text": "x", "font": {"file": "missing.ttf", "size": 12}}"#)
+        #expect(run("render", spec, "-o", out).exitCode == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("precious".utf8))
+    }
+
+    @Test("overlay writes the image and the hit map")
+    func overlay() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        let png = folder.url.appendingPathComponent("o.png").path, json = folder.url.appendingPathComponent("o.json").path
+        #expect(run("overlay", spec, "-o", png, "--json", json).exitCode == 0)
+        let map = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect((map["regions"] as? [Any])?.count == 2)
+    }
+
+    @Test("diff: bad input exits 2, different sizes are a difference, not a crash")
+    func diff() throws {
+        let folder = try SpecFolder()
+        let a = folder.url.appendingPathComponent("a.png").path, b = folder.url.appendingPathComponent("b.png").path
+        let spec = try loginSpec(folder)
+        #expect(run("render", spec, "-o", a).exitCode == 0)
+        #expect(run("render", spec, "-o", b, "--scale", "2").exitCode == 0)
+        let result = run("diff", a, b)
+        #expect(result.exitCode == 1)
+        #expect(try object(lines(result)[0])["ratio"] as? Double == 1)
+        let corrupt = try folder.write("not a png", as: "c.png")
+        #expect(run("diff", a, corrupt).exitCode == 2)
+        #expect(run("diff", a).exitCode == 2)
+    }
+
+    @Test("examples renders every SPEC of a folder: normal, highlighted, overlay, layout and hit map")
+    func examples() throws {
+        let folder = try SpecFolder()
+        _ = try loginSpec(folder)
+        let out = folder.url.appendingPathComponent("out").path
+        let result = run("examples", folder.url.path, "-o", out)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        #expect(files.isSuperset(of: ["label.png", "label.highlighted.png", "label.highlighted-2.png", "label.overlay.png",
+                                      "label.layout.json", "label.hitmap.json"]))
+    }
+}
