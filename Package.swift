@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
-        .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableSnapshot"]),
+        .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
         .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI"]),
     ],
