@@ -109,15 +109,7 @@ public struct TappableLabel: Sendable {
     }
 
     /// The index into `regions` of the region holding UTF-16 `index`, nil when none does.
-    public func regionIndex(containing index: Int) -> Int? {
-        var lo = 0, hi = regions.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            let r = regions[mid].range
-            if index < r.location { hi = mid - 1 } else if index >= r.upperBound { lo = mid + 1 } else { return mid }
-        }
-        return nil
-    }
+    public func regionIndex(containing index: Int) -> Int? { regions.index(containing: index) { $0.range } }
 
     /// The attributes at UTF-16 `index` (empty attributes outside the text).
     public func attributes(at index: Int) -> TextAttributes { text.attributes(at: index).attributes }

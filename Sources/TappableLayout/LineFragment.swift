@@ -69,6 +69,12 @@ public struct LineFragment: Sendable {
     /// The baseline's y in text-layout coordinates.
     public var baselineY: Double { origin.y + baselineOffset }
 
+    /// Whether `box` lies within the line's content: false only for spaces hanging past its end.
+    public func isWithinContent(_ box: ClusterBox) -> Bool {
+        let lo = contentOffset - 1e-9, hi = contentOffset + width + 1e-9
+        return box.minX >= lo && box.maxX <= hi
+    }
+
     /// The index into `boxes` of the box containing x (relative to the origin), nil when none does.
     func boxIndex(atX x: Double) -> Int? {
         var lo = 0, hi = boxes.count - 1

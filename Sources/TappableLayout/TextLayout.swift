@@ -77,13 +77,7 @@ public struct TextLayout: Sendable {
     public func lineIndex(forCharacterAt index: Int) -> Int? {
         guard let last = lines.last else { return nil }
         if index == last.characterRange.upperBound { return lines.count - 1 }
-        var lo = 0, hi = lines.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            let r = lines[mid].characterRange
-            if index < r.location { hi = mid - 1 } else if index >= r.upperBound { lo = mid + 1 } else { return mid }
-        }
-        return nil
+        return lines.index(containing: index) { $0.characterRange }
     }
 
     // MARK: - Hit-testing
@@ -131,11 +125,9 @@ public struct TextLayout: Sendable {
             let line = lines[l]
             if line.characterRange.location >= range.upperBound { break }
             var piece: (Double, Double)?
-            let content = (line.contentOffset - 1e-9)...(line.contentOffset + line.width + 1e-9)
             for box in line.boxes {
                 // Hanging spaces past the line's content are not part of its rects.
-                let shown = content.contains(box.minX) && content.contains(box.maxX)
-                let inside = shown && !box.isEllipsis && box.characterRange.intersection(range) != nil
+                let inside = line.isWithinContent(box) && !box.isEllipsis && box.characterRange.intersection(range) != nil
                 if inside {
                     piece = piece.map { ($0.0, box.maxX) } ?? (box.minX, box.maxX)
                 } else if let p = piece {

@@ -125,8 +125,7 @@ struct LabelPainter {
         for line in layout.textLayout.lines {
             var underlines: [DecorationSegment] = [], strikes: [DecorationSegment] = []
             // Spaces hanging past the line's content are not decorated.
-            let content = (line.contentOffset - 1e-9)...(line.contentOffset + line.width + 1e-9)
-            for box in line.boxes where !box.isEllipsis && box.width > 0 && content.contains(box.minX) && content.contains(box.maxX) {
+            for box in line.boxes where !box.isEllipsis && box.width > 0 && line.isWithinContent(box) {
                 let index = box.characterRange.location
                 let a = text.attributes(at: index).attributes
                 guard a.underline != nil || a.strikethrough != nil || (a.link != nil && style.link.underline) else { continue }

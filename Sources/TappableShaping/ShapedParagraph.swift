@@ -49,14 +49,5 @@ public struct ShapedParagraph: Sendable {
     public var isRightToLeft: Bool { baseLevel & 1 == 1 }
 
     /// The index into `runs` of the run containing UTF-16 `index` (binary search).
-    public func runIndex(containing index: Int) -> Int? {
-        var lo = 0, hi = runs.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if index < runs[mid].range.location { hi = mid - 1 }
-            else if index >= runs[mid].range.upperBound { lo = mid + 1 }
-            else { return mid }
-        }
-        return nil
-    }
+    public func runIndex(containing index: Int) -> Int? { runs.index(containing: index) { $0.range } }
 }

@@ -16,3 +16,18 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
     }
     public var description: String { "{\(location), \(length)}" }
 }
+
+extension RandomAccessCollection where Index == Int {
+    /// The index of the element whose range contains UTF-16 `index`, by binary search; the
+    /// elements' ranges (read with `range`) must be sorted and must not overlap. Nil when no
+    /// element's range contains the index.
+    public func index(containing index: Int, range: (Element) -> TextRange) -> Int? {
+        var lo = startIndex, hi = endIndex - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let r = range(self[mid])
+            if index < r.location { hi = mid - 1 } else if index >= r.upperBound { lo = mid + 1 } else { return mid }
+        }
+        return nil
+    }
+}

@@ -52,3 +52,14 @@ struct AttributedTextTests {
         #expect(Color(hex: "#gggggg") == nil)
     }
 }
+
+@Suite("Binary search over sorted ranges")
+struct RangeSearchTests {
+    @Test("finds the range holding an index, nil in gaps and outside")
+    func search() {
+        let ranges = [TextRange(location: 0, length: 3), TextRange(location: 5, length: 2), TextRange(location: 7, length: 1)]
+        let found = (-1...9).map { i in ranges.index(containing: i) { $0 } }
+        #expect(found == [nil, 0, 0, 0, nil, nil, 1, 1, 2, nil, nil])
+        #expect([TextRange]().index(containing: 0) { $0 } == nil)
+    }
+}
