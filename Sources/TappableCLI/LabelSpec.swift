@@ -59,7 +59,7 @@ public struct LabelSpec: Sendable {
     /// Parses SPEC JSON. Throws `SpecError` naming the field at fault.
     public static func parse(_ data: Data, baseDirectory: String = ".") throws -> LabelSpec {
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+        do { root = try JSONDecoder().decode(JSONValue.self, from: JSONSurrogates.replacingLoneEscapes(in: data)) } catch {
             throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
         }
         guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }

@@ -49,17 +49,19 @@ struct LineBreaker {
         let limit = maxWidth + 1e-6
         if !charWrap {
             var best = -1
-            var firstOpportunity = -1
             var p = s + 1
             while p <= end {
                 if p == end || breaks[p] != .none {
-                    if firstOpportunity < 0 { firstOpportunity = p }
                     if trimmedWidth(s, p) <= limit { best = p } else { break }
+                } else if !Self.isHangingSpace(units[p - 1]), width(s, p) > limit {
+                    // Past the edge on a non-space: no later opportunity can fit. Stopping here
+                    // keeps a long unbreakable word linear instead of quadratic.
+                    break
                 }
                 p += 1
             }
             if best > 0 { return best }
-            return graphemeEnd(from: s, upTo: firstOpportunity > 0 ? firstOpportunity : end, limit: limit)
+            return graphemeEnd(from: s, upTo: min(p, end), limit: limit)
         }
         var g = graphemeEnd(from: s, upTo: end, limit: limit)
         while g < end, Self.isHangingSpace(units[g]) { g += 1 }

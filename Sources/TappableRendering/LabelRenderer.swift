@@ -30,8 +30,12 @@ public enum LabelRenderer {
     /// Paints with `draw` (in points) onto a transparent image of `size` points at `scale`.
     static func image(size: Size, scale: Double, _ draw: (OpaquePointer) throws -> Void) throws -> RenderedImage {
         guard scale.isFinite, scale >= 0.1, scale <= 16 else { throw RenderError.invalidScale(scale) }
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
-        guard w > 0, h > 0, w <= 65535, h <= 65535, w * h <= maxPixels else {
+        let pixelWidth = (size.width * scale).rounded(.up), pixelHeight = (size.height * scale).rounded(.up)
+        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth <= 65535, pixelHeight <= 65535 else {
+            throw RenderError.invalidImageSize(width: Int(min(max(pixelWidth, 0), 1e15)), height: Int(min(max(pixelHeight, 0), 1e15)), limit: maxPixels)
+        }
+        let w = Int(pixelWidth), h = Int(pixelHeight)
+        guard w > 0, h > 0, w * h <= maxPixels else {
             throw RenderError.invalidImageSize(width: w, height: h, limit: maxPixels)
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("no surface") }
@@ -67,8 +71,8 @@ public enum LabelRenderer {
     private static func vector(_ layout: LabelLayout, style: RenderStyle, state: RenderState,
                                create: (cairo_write_func_t, UnsafeMutableRawPointer, Double, Double) -> OpaquePointer?) throws -> Data {
         let size = layout.size
-        guard size.width > 0, size.height > 0 else {
-            throw RenderError.invalidImageSize(width: Int(size.width), height: Int(size.height), limit: maxPixels)
+        guard size.width > 0, size.height > 0, size.width <= 1_000_000, size.height <= 1_000_000 else {
+            throw RenderError.invalidImageSize(width: Int(min(max(size.width, 0), 1e15)), height: Int(min(max(size.height, 0), 1e15)), limit: maxPixels)
         }
         let sink = DataSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()

@@ -6,7 +6,8 @@ import TappableText
 // Benchmarks, printed as JSON. Build in release: `make bench`. Each figure comes with a baseline
 // measured in the same run, so ratios stay meaningful on any machine:
 //  - layout time against HarfBuzz shaping alone of the same text (what layout adds on top),
-//  - strict hit-tests against a linear scan over every cluster box (what the binary search saves).
+//  - strict hit-tests against a linear scan over every cluster box (what the binary search saves),
+//  - an unbreakable word as long as the text against the text (wrapping stays linear).
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -44,6 +45,9 @@ do {
         _ = try shaper.shapeParagraph(bigText, range: TextRange(location: 0, length: units.count), terminatorLength: 0,
                                       graphemeStarts: graphemes, defaultFont: .system)
     }
+    // An unbreakable word as long as the 100 KB text: wrapping it must stay linear.
+    let word = AttributedText(String(repeating: "a", count: bigText.length))
+    let wordTime = try measure(rounds: 3, iterations: 1) { _ = try TextLayout(text: word, container: container, shaper: shaper) }
     let layout = try TextLayout(text: bigText, container: container, shaper: shaper)
     let height = layout.usedRect.height
     var rng = SystemRandomNumberGenerator()
@@ -67,6 +71,8 @@ do {
         ("text100KBShapingOnlyMilliseconds", bigShapeTime * 1e3),
         ("layoutToShapingRatio", bigLayoutTime / bigShapeTime),
         ("text100KBLines", Double(layout.lines.count)),
+        ("unbreakableWord100KLayoutMilliseconds", wordTime * 1e3),
+        ("unbreakableWordToTextRatio", wordTime / bigLayoutTime),
         ("hitTestsPerSecond", hitsPerSecond),
         ("linearScanHitTestsPerSecond", linearPerSecond),
         ("hitTestSpeedupOverLinearScan", hitsPerSecond / linearPerSecond),

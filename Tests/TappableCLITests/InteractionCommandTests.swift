@@ -168,3 +168,36 @@ struct PaintingCommandTests {
                                       "label.layout.json", "label.hitmap.json"]))
     }
 }
+
+@Suite("Hostile SPECs: clear errors or correct output, never a crash")
+struct HostileSpecTests {
+    @Test("a huge label size is a clear painting error, not an integer overflow")
+    func hugeSize() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "x", "width": 1e308, "height": 1e308}"#)
+        let result = run("render", spec, "-o", folder.url.appendingPathComponent("x.png").path)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("cannot be painted"))
+    }
+
+    @Test("lone surrogate escapes read as U+FFFD; an escaped backslash stays text; pairs stay pairs")
+    func loneSurrogates() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "a\ud800b \\ud800 \ud83d\ude00 \udc00", "width": 300}"#)
+        let text = try LabelSpec.load(path: spec).text.string
+        #expect(text == "a\u{FFFD}b \\ud800 😀 \u{FFFD}")
+        #expect(run("layout", spec).exitCode == 0)
+    }
+
+    @Test("an unbreakable word of 200,000 letters wraps at grapheme boundaries")
+    func unbreakableWord() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write("{\"text\": \"\(String(repeating: "a", count: 200_000))\", \"width\": 300, \"numberOfLines\": 0}")
+        let result = run("layout", spec)
+        #expect(result.exitCode == 0)
+        let layout = try object(lines(result)[0])
+        let rows = try #require(layout["lines"] as? [[String: Any]])
+        #expect(rows.count > 6000)
+        #expect(rows.allSatisfy { (($0["rect"] as? [Double])?[2] ?? .infinity) <= 300 })
+    }
+}
