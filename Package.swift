@@ -41,14 +41,14 @@ let package = Package(
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
-        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"], exclude: ["Golden"]),
+        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
         .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI"]),
+        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,14 +2,20 @@ import Foundation
 
 /// A JSON value for the command line's output: deterministic key order and number formatting.
 public indirect enum JSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, printed by `format(_:)`.
     case number(Double)
+    /// A string, escaped by the one JSON string escaper (see `writeString`).
     case string(String)
+    /// An array.
     case array([JSON])
     /// Keys keep the order given.
     case object([(String, JSON)])
 
+    /// Values are equal when they serialise to the same text.
     public static func == (a: JSON, b: JSON) -> Bool { a.serialized() == b.serialized() }
 
     /// Compact JSON text. Numbers are rounded to 1/10000 and printed without trailing zeros;
@@ -45,6 +51,9 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
+    /// The package's one JSON number formatter: rounded to 1/10000, integers without a decimal
+    /// point, other values without trailing zeros (`12.5`, `0.3333`), `-0` as `0`, NaN and
+    /// infinities as `null`.
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         let rounded = (n * 10000).rounded() / 10000
@@ -55,6 +64,10 @@ public indirect enum JSON: Sendable, Equatable {
         return s == "-0" ? "0" : s
     }
 
+    /// Appends `s` as a JSON string literal: `"` and `\` escaped; \n, \r, \t, \b and \f in their
+    /// short forms; other C0 controls, DEL and U+2028/U+2029 (line breaks to JavaScript) as
+    /// `\u00xx` / `\u2028` (lowercase hex); everything else, emoji and non-BMP text included, as is.
+    /// The only JSON string escaper in the package.
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -64,8 +77,15 @@ public indirect enum JSON: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         out += "\""
@@ -77,6 +97,7 @@ extension JSON {
     static func rect(_ r: TappableText.Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
     /// `[location, length]`.
     static func range(_ r: TappableText.TextRange) -> JSON { .array([.number(Double(r.location)), .number(Double(r.length))]) }
+    /// An integer as a number.
     static func int(_ i: Int) -> JSON { .number(Double(i)) }
 }
 

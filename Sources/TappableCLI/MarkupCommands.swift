@@ -7,7 +7,7 @@ import TappableText
 
 extension TappableCommand {
     /// `tappable detect "TEXT" [--types link,phoneNumber,…] [--reference-date ISO] [--time-zone TZ]`:
-    /// one JSON line per detection (TappableDetection's `jsonLine`), nothing when there is none.
+    /// one JSON line per detection (`jsonLine`, DetectionJSON.swift), nothing when there is none.
     static func detectCommand(_ args: [String]) throws -> Result {
         let options = try CommandOptions(args, valued: ["--types", "--reference-date", "--time-zone"])
         guard options.positionals.count == 1 else {
@@ -31,7 +31,7 @@ extension TappableCommand {
     }
 
     /// `tappable markup --markdown|--tagged "TEXT" [--pretty]`: the attributed runs as JSON
-    /// (TappableMarkup's `markupJSON`). A tagged-string syntax error exits 2 with
+    /// (`markupJSON`, MarkupJSON.swift). A tagged-string syntax error exits 2 with
     /// `line L, column C: message`.
     static func markupCommand(_ args: [String]) throws -> Result {
         let options = try CommandOptions(args, flags: ["--markdown", "--tagged", "--pretty"])

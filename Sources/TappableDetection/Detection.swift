@@ -137,6 +137,12 @@ public struct Detection: Sendable, Hashable {
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
         return "\(type.name):\(encoded)"
     }
+
+    /// Dates: the resolved instant as ISO 8601 with the offset `timeZone` has at that instant
+    /// (`2026-12-04T17:00:00Z` in UTC, `2026-12-04T18:00:00+01:00` in Paris); nil for other types.
+    public func dateString(in timeZone: TimeZone) -> String? {
+        date.map { ISO8601.string(from: $0, timeZone: timeZone) }
+    }
 }
 
 /// ISO 8601 formatting with a numeric offset, independent of the process locale.

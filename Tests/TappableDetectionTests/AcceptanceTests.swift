@@ -9,11 +9,15 @@ struct AcceptanceTests {
 
     @Test("finds exactly the link, the phone number and the date")
     func threeResults() {
-        #expect(lines(text) == [
-            #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
-            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:4155555555","phone":"4155555555"}"#,
-            #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
+        let found = detections(text)
+        #expect(found == [
+            Detection(type: .link, range: range(6, 10), text: "google.com", urlString: "http://google.com"),
+            Detection(type: .phoneNumber, range: range(25, 12), text: "415-555-5555", urlString: "tel:4155555555",
+                      phoneNumber: "4155555555"),
+            Detection(type: .date, range: range(49, 13), text: "friday at 5pm", date: instant("2026-12-04T17:00:00Z"),
+                      hasTime: true, timeZone: utc),
         ])
+        #expect(found.map { $0.dateString(in: utc) } == [nil, nil, "2026-12-04T17:00:00Z"])
     }
 
     @Test("the reference date is a Sunday at noon UTC")

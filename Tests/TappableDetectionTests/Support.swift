@@ -16,8 +16,15 @@ func found(_ type: DetectionType, in text: String, reference: Date = sunday) -> 
     detector([type], reference: reference).detections(in: text).map(\.text)
 }
 
-/// The JSON lines for `text`.
-func lines(_ text: String, _ types: [DetectionType] = DetectionType.allSystemTypes, reference: Date = sunday,
-           timeZone: TimeZone = utc) -> [String] {
-    detector(types, reference: reference, timeZone: timeZone).detections(in: text).map { jsonLine($0, timeZone: timeZone) }
+/// The detections in `text`. (Their JSON form, `tappable detect`'s output, is tested in
+/// TappableCLITests/DetectionJSONTests.)
+func detections(_ text: String, _ types: [DetectionType] = DetectionType.allSystemTypes, reference: Date = sunday,
+                timeZone: TimeZone = utc) -> [Detection] {
+    detector(types, reference: reference, timeZone: timeZone).detections(in: text)
 }
+
+/// An instant written in ISO 8601 with an offset (`2026-12-04T17:00:00Z`).
+func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+/// A UTF-16 range.
+func range(_ location: Int, _ length: Int) -> TextRange { TextRange(location: location, length: length) }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TappableText
+import TappableCLI
 import TappableMarkup
+import TappableText
 
 @Suite("markupJSON: the command line's run dump")
 struct MarkupJSONTests {

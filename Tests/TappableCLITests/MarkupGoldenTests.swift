@@ -1,9 +1,11 @@
 import Foundation
 import Testing
-import TappableText
+import TappableCLI
 import TappableMarkup
+import TappableText
 
-/// Golden files in the style of Pango's markup tests: `Golden/<kind>-<valid|invalid>-NN-name.<md|tagged>`
+/// Golden files for `tappable markup`'s JSON, in the style of Pango's markup tests (moved here
+/// from TappableMarkupTests with the serialiser): `Golden/<kind>-<valid|invalid>-NN-name.<md|tagged>`
 /// holds an input, the `.expected` file beside it what it must produce: the run JSON
 /// (`markupJSON(pretty: true)`) for valid input, `error: <description>` for invalid input.
 /// Markdown uses `MarkdownOptions()`, tagged strings `TaggedStringOptions.standard()`.
@@ -29,7 +31,7 @@ enum Golden {
 }
 
 @Suite("Golden files: valid and invalid markup with expected runs or errors")
-struct GoldenTests {
+struct MarkupGoldenTests {
     @Test("there are golden cases for both formats, valid and invalid")
     func casesExist() {
         let inputs = Golden.inputs
