@@ -62,8 +62,8 @@ struct LabelPainter {
         let a = text.attributes(at: range.location).attributes
         guard let color = a.highlightedBackgroundColor ?? style.link.highlightedBackground else { return }
         setColor(cr, color)
-        for rect in layout.rects(for: range) {
-            Self.roundedRect(cr, rect, radius: style.link.cornerRadius)
+        for shape in HighlightShape.shapes(for: layout.rects(for: range)) {
+            shape.addPath(cr, radius: style.link.cornerRadius)
         }
         cairo_fill(cr)
     }

@@ -16,7 +16,8 @@ struct RenderingInvariantTests {
         let normal = try LabelRenderer.image(layout, style: label.style, scale: scale)
         let pressed = try LabelRenderer.image(layout, style: label.style, state: .highlighted(region), scale: scale)
         #expect(normal.width == pressed.width && normal.height == pressed.height)
-        let rects = layout.rects(for: region).map { $0.inset(by: EdgeInsets(all: -1.5 / scale)) }
+        // The highlight may reach a corner radius past its rects where two lines' rects join.
+        let rects = layout.rects(for: region).map { $0.inset(by: EdgeInsets(all: -1.5 / scale - label.style.link.cornerRadius)) }
         var inside = 0, outsideDifferences = 0
         for y in 0..<normal.height {
             for x in 0..<normal.width {
@@ -28,6 +29,19 @@ struct RenderingInvariantTests {
         }
         #expect(outsideDifferences == 0)
         #expect(inside > 0, "the highlight shows")
+    }
+
+    @Test("with an invisible highlight and unchanged colours, the highlighted render is byte-identical", arguments: Snapshots.labels)
+    func invisibleHighlightChangesNothing(label: SnapshotLabel) throws {
+        let layout = try label.layout()
+        var style = label.style
+        style.link.highlightedBackground = nil
+        style.link.highlightedColor = nil
+        var text = layout.textLayout.text
+        for run in text.runs { try text.modifyAttributes(in: run.range) { $0.highlightedForegroundColor = nil; $0.highlightedBackgroundColor = nil } }
+        let plain = try LabelLayout(text: text, width: label.width, height: label.height, properties: label.properties)
+        let region = try #require(label.links.first)
+        #expect(try LabelRenderer.image(plain, style: style).rgba == LabelRenderer.image(plain, style: style, state: .highlighted(region)).rgba)
     }
 
     @Test("every tap area contains its glyph rects, grown by the insets on each side")
