@@ -6,12 +6,28 @@
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
+/* Opening a break iterator loads its rules: costly. Each thread keeps one of each kind and
+   points it at new text; the iterators never leave the thread. */
+static _Thread_local UBreakIterator *cached_line = NULL;
+static _Thread_local UBreakIterator *cached_character = NULL;
+
+static UBreakIterator *iterator(UBreakIteratorType type, const uint16_t *text, int32_t length, UErrorCode *status) {
+    UBreakIterator **slot = type == UBRK_LINE ? &cached_line : &cached_character;
+    if (*slot == NULL) {
+        *slot = ubrk_open(type, "en", (const UChar *)text, length, status);
+        if (U_FAILURE(*status)) { *slot = NULL; return NULL; }
+        return *slot;
+    }
+    ubrk_setText(*slot, (const UChar *)text, length, status);
+    return U_FAILURE(*status) ? NULL : *slot;
+}
+
 static int32_t fill_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length, uint8_t *out) {
     memset(out, 0, (size_t)length + 1);
     if (length == 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(type, "en", (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -(int32_t)status;
+    UBreakIterator *it = iterator(type, text, length, &status);
+    if (it == NULL) return -(int32_t)status;
     for (int32_t pos = ubrk_first(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
         if (pos <= 0 || pos > length) continue;
         uint8_t kind = TP_BREAK_ALLOWED;
@@ -19,7 +35,9 @@ static int32_t fill_breaks(UBreakIteratorType type, const uint16_t *text, int32_
         out[pos] = kind;
     }
     if (type == UBRK_CHARACTER) out[0] = 1;
-    ubrk_close(it);
+    /* Let go of the caller's text: the iterator must not point at freed memory. */
+    status = U_ZERO_ERROR;
+    ubrk_setText(it, (const UChar *)u"", 0, &status);
     return 0;
 }
 

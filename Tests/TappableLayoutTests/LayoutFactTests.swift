@@ -250,3 +250,20 @@ struct LayoutFactTests {
         #expect(layout.hitTest(at: p) == 50_000 * 13)
     }
 }
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("layouts on many threads at once share fonts and ICU safely and agree with each other")
+    func concurrentLayouts() async throws {
+        let texts = [Fixture.login, "اقرأ Privacy Policy الآن", "👩‍👩‍👧 日本語 Privacy", "Terms of Service and Privacy Policy"]
+        let expected = try texts.map { try Fixture.label($0, width: 150).textLayout.lines.map(\.characterRange) }
+        try await withThrowingTaskGroup(of: (Int, [TextRange]).self) { group in
+            for round in 0..<32 {
+                let i = round % texts.count
+                let text = texts[i]
+                group.addTask { (i, try Fixture.label(text, width: 150).textLayout.lines.map(\.characterRange)) }
+            }
+            for try await (i, lines) in group { #expect(lines == expected[i]) }
+        }
+    }
+}
