@@ -15,7 +15,8 @@ public struct LabelProperties: Sendable, Hashable {
     public var lineSpacing: Double
     /// Shrink the fonts (down to `minimumScaleFactor`) until the text fits.
     public var adjustsFontSizeToFitWidth: Bool
-    /// The smallest font scale auto-shrink may use, 0...1 (0, UILabel's default, shrinks down to 1%).
+    /// The smallest font scale auto-shrink may use, 0...1; 0 (UILabel's default) means the
+    /// current size is the smallest, so nothing shrinks.
     public var minimumScaleFactor: Double
 
     public init(font: Font = .system, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
@@ -75,9 +76,9 @@ public struct LabelLayout: Sendable {
         }
         var chosen = try layout(scale: 1)
         var scale = 1.0
-        if properties.adjustsFontSizeToFitWidth, width != nil, !fits(chosen) {
+        let minimum = properties.minimumScaleFactor
+        if properties.adjustsFontSizeToFitWidth, width != nil, minimum > 0, minimum < 1, !fits(chosen) {
             // Largest scale in [minimum, 1] that fits, to 1/256 of the range.
-            let minimum = max(properties.minimumScaleFactor, 0.01)
             var lo = minimum, hi = 1.0
             var best: TextLayout?
             for _ in 0..<8 {
@@ -85,7 +86,14 @@ public struct LabelLayout: Sendable {
                 let candidate = try layout(scale: mid)
                 if fits(candidate) { lo = mid; best = candidate } else { hi = mid }
             }
-            if let best { chosen = best; scale = lo } else { chosen = try layout(scale: minimum); scale = minimum }
+            if let best {
+                chosen = best; scale = lo
+            } else {
+                // Nothing fits: the smallest size, but only if it shows more of the text (it does
+                // not when the text is cut by the line limit rather than the width).
+                let smallest = try layout(scale: minimum)
+                if Self.shownLength(smallest) > Self.shownLength(chosen) { chosen = smallest; scale = minimum }
+            }
         }
         let used = chosen.usedRect
         let size = Size(width: width ?? used.maxX, height: height ?? used.height)
@@ -94,6 +102,9 @@ public struct LabelLayout: Sendable {
         self.size = size
         textOrigin = Point(x: 0, y: height.map { ($0 - used.height) / 2 } ?? 0)
     }
+
+    /// How many UTF-16 units a layout shows.
+    static func shownLength(_ layout: TextLayout) -> Int { layout.visibleCharacterRanges.reduce(0) { $0 + $1.length } }
 
     /// How many lines fit in `height` (at least one).
     static func linesFitting(_ layout: TextLayout, height: Double) -> Int? {

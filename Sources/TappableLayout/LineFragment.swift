@@ -20,7 +20,8 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var id: UInt32
     public var x: Double
     public var y: Double
-    /// UTF-16 index of the cluster the glyph draws (for the ellipsis: the truncation point).
+    /// UTF-16 index of the cluster the glyph draws (for the ellipsis: the nearest shown
+    /// character, whose attributes it is drawn with).
     public var cluster: Int
 }
 

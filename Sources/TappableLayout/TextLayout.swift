@@ -84,12 +84,13 @@ public struct TextLayout: Sendable {
 
     /// Strict hit-test: the UTF-16 index of the first unit of the grapheme cluster whose box (its
     /// extent on the line by the line's height) contains `point`; nil in empty space (beside a
-    /// short line, between lines or paragraphs, above or below the text), on the ellipsis, and on
-    /// truncated text.
+    /// short line, on spaces hanging past its end, between lines or paragraphs, above or below
+    /// the text), on the ellipsis, and on truncated text.
     public func hitTest(at point: Point) -> Int? {
         guard point.x.isFinite, point.y.isFinite, let l = lineIndex(atY: point.y) else { return nil }
         let line = lines[l]
-        guard let b = line.boxIndex(atX: point.x - line.origin.x), !line.boxes[b].isEllipsis else { return nil }
+        guard let b = line.boxIndex(atX: point.x - line.origin.x), !line.boxes[b].isEllipsis,
+              line.isWithinContent(line.boxes[b]) else { return nil }
         return line.boxes[b].characterRange.location
     }
 

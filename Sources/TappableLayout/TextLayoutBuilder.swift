@@ -36,6 +36,8 @@ struct TextLayoutBuilder {
         var isTruncated = false
         let ranges = paragraphRanges()
         let limit = container.numberOfLines
+        // Past this index only spaces and line breaks follow: nothing there is worth an ellipsis.
+        let contentEnd = (units.lastIndex { !LineBreaker.isHangingSpace($0) && !Self.isLineTerminator($0) } ?? -1) + 1
         paragraphLoop: for (index, (content, terminator)) in ranges.enumerated() {
             let paragraph = try shaper.shapeParagraph(text, range: content, terminatorLength: terminator,
                                                       graphemeStarts: graphemeStarts, defaultFont: container.defaultFont,
@@ -49,10 +51,11 @@ struct TextLayoutBuilder {
                 let isLastAllowed = limit > 0 && lines.count == limit - 1
                 var e = breaker.lineEnd(from: s, maxWidth: container.width, charWrap: mode == .charWrap)
                 if content.length == 0 { e = s }
-                let textRemains = e < content.upperBound || !isLastParagraph
+                let textRemains = e < content.upperBound || (!isLastParagraph && e < contentEnd)
                 if isLastAllowed && textRemains {
                     isTruncated = true
-                    lines.append(try lastLine(paragraph, breaker: breaker, from: s, wrappedEnd: e, paragraphIndex: index))
+                    lines.append(try lastLine(paragraph, breaker: breaker, from: s, wrappedEnd: e, paragraphIndex: index,
+                                              laterTextRemains: !isLastParagraph && content.upperBound < contentEnd))
                     break paragraphLoop
                 }
                 let atEnd = e >= content.upperBound
@@ -64,6 +67,10 @@ struct TextLayoutBuilder {
         }
         placeVertically(&lines, paragraphs: paragraphs)
         return Output(lines: lines, paragraphs: paragraphs, isTruncated: isTruncated)
+    }
+
+    static func isLineTerminator(_ u: UInt16) -> Bool {
+        u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
     /// Paragraph contents and terminator lengths: \n, \r, \r\n, VT, FF, NEL, U+2028, U+2029 end a
@@ -95,25 +102,34 @@ struct TextLayoutBuilder {
     // MARK: - The last visible line
 
     /// The last line when more text follows than the line limit allows, per the line break mode.
-    func lastLine(_ paragraph: ShapedParagraph, breaker: LineBreaker, from s: Int, wrappedEnd: Int, paragraphIndex: Int) throws -> LineFragment {
+    /// Head and middle truncation apply to the last paragraph's own text; when later paragraphs
+    /// are cut too, the ellipsis goes at the end, as in tail truncation.
+    func lastLine(_ paragraph: ShapedParagraph, breaker: LineBreaker, from s: Int, wrappedEnd: Int, paragraphIndex: Int,
+                  laterTextRemains: Bool) throws -> LineFragment {
         let end = paragraph.range.upperBound
         let all = TextRange(s..<units.count)
-        switch paragraph.style.lineBreakMode {
+        var mode = paragraph.style.lineBreakMode
+        if laterTextRemains, mode == .truncateHead || mode == .truncateMiddle { mode = .truncateTail }
+        switch mode {
         case .wordWrap, .charWrap:
             // The wrapped line as it is; the rest is not shown and not part of any line.
             return try makeLine(paragraph, items: [.text(TextRange(s..<wrappedEnd))], characterRange: TextRange(s..<wrappedEnd),
                                 truncatedRange: nil, isParagraphEnd: false, paragraphIndex: paragraphIndex)
         case .clip:
-            let cut = TextRange(end..<units.count)
-            return try makeLine(paragraph, items: [.text(TextRange(s..<end))], characterRange: all,
+            // Clusters that start inside the width are shown (the last one clipped when painted);
+            // the rest are cut: not drawn, not hittable, in no region.
+            var c = s
+            while c < end, breaker.width(s, c) < container.width - 1e-9 { c = breaker.nextGrapheme(after: c) }
+            let cut = TextRange(c..<units.count)
+            return try makeLine(paragraph, items: [.text(TextRange(s..<c))], characterRange: all,
                                 truncatedRange: cut.isEmpty ? nil : cut, isParagraphEnd: false, paragraphIndex: paragraphIndex)
         case .truncateTail, .truncateHead, .truncateMiddle:
-            let ellipsis = try ellipsisRun(at: max(s, min(end, units.count) - 1), paragraph: paragraph)
-            let available = container.width - ellipsisWidth(ellipsis)
             let items: [LineItem]
             let truncated: TextRange
-            switch paragraph.style.lineBreakMode {
+            switch mode {
             case .truncateHead:
+                let ellipsis = try ellipsisRun(styledAt: end - 1, paragraph: paragraph)
+                let available = container.width - ellipsisWidth(ellipsis)
                 var c = end
                 while c > s {
                     let p = breaker.previousGrapheme(before: c)
@@ -122,9 +138,11 @@ struct TextLayoutBuilder {
                 }
                 // Leading spaces of what is left are not worth showing after the ellipsis.
                 while c < end, LineBreaker.isHangingSpace(units[c]) { c += 1 }
-                items = [.ellipsis(at: c, run: ellipsis), .text(TextRange(c..<end))]
+                items = [.ellipsis(at: c, styledAt: min(c, end - 1), run: ellipsis), .text(TextRange(c..<end))]
                 truncated = TextRange(s..<c)
             case .truncateMiddle:
+                let ellipsis = try ellipsisRun(styledAt: s, paragraph: paragraph)
+                let available = container.width - ellipsisWidth(ellipsis)
                 var head = s, tail = end
                 while head < tail {
                     let nextHead = breaker.nextGrapheme(after: head)
@@ -139,9 +157,12 @@ struct TextLayoutBuilder {
                     } else { break }
                 }
                 let shownHead = breaker.trimmingTrailingSpaces(s, head)
-                items = [.text(TextRange(s..<shownHead)), .ellipsis(at: shownHead, run: ellipsis), .text(TextRange(tail..<end))]
+                items = [.text(TextRange(s..<shownHead)), .ellipsis(at: shownHead, styledAt: max(s, shownHead - 1), run: ellipsis),
+                         .text(TextRange(tail..<end))]
                 truncated = TextRange(shownHead..<tail)
             default:
+                let ellipsis = try ellipsisRun(styledAt: s, paragraph: paragraph)
+                let available = container.width - ellipsisWidth(ellipsis)
                 var c = s
                 while c < end {
                     let n = breaker.nextGrapheme(after: c)
@@ -149,7 +170,7 @@ struct TextLayoutBuilder {
                     c = n
                 }
                 c = breaker.trimmingTrailingSpaces(s, c)
-                items = [.text(TextRange(s..<c)), .ellipsis(at: c, run: ellipsis)]
+                items = [.text(TextRange(s..<c)), .ellipsis(at: c, styledAt: max(s, c - 1), run: ellipsis)]
                 truncated = TextRange(c..<units.count)
             }
             // The line stands for the rest of the text: what follows this paragraph is not shown either.
@@ -158,8 +179,9 @@ struct TextLayoutBuilder {
         }
     }
 
-    func ellipsisRun(at index: Int, paragraph: ShapedParagraph) throws -> ShapedRun {
-        let font = text.attributes(at: index).attributes.font ?? container.defaultFont
+    /// The ellipsis in the font of the character at `index` (the nearest one shown).
+    func ellipsisRun(styledAt index: Int, paragraph: ShapedParagraph) throws -> ShapedRun {
+        let font = text.attributes(at: max(0, min(index, units.count - 1))).attributes.font ?? container.defaultFont
         return try shaper.shapeStandalone("\u{2026}", font: font, rightToLeft: paragraph.isRightToLeft)
     }
 
@@ -170,7 +192,8 @@ struct TextLayoutBuilder {
     /// A piece of a line in logical order.
     enum LineItem {
         case text(TextRange)
-        case ellipsis(at: Int, run: ShapedRun)
+        /// The ellipsis standing at `at`, coloured like the character at `styledAt`.
+        case ellipsis(at: Int, styledAt: Int, run: ShapedRun)
     }
 
     /// A stretch of a line drawn from one shaped run at one level, or the ellipsis.
@@ -179,7 +202,8 @@ struct TextLayoutBuilder {
         var level: UInt8
         var run: ShapedRun
         var isEllipsis: Bool
-        var ellipsisIndex: Int
+        /// For the ellipsis: the character whose attributes (colour) it takes.
+        var ellipsisStyleIndex: Int
     }
 
     func makeLine(_ paragraph: ShapedParagraph, items: [LineItem], characterRange: TextRange, truncatedRange: TextRange?,
@@ -193,8 +217,8 @@ struct TextLayoutBuilder {
         var segments: [Segment] = []
         for item in items {
             switch item {
-            case let .ellipsis(at, run):
-                segments.append(Segment(range: TextRange(location: at, length: 0), level: base, run: run, isEllipsis: true, ellipsisIndex: at))
+            case let .ellipsis(at, styledAt, run):
+                segments.append(Segment(range: TextRange(location: at, length: 0), level: base, run: run, isEllipsis: true, ellipsisStyleIndex: styledAt))
             case let .text(range):
                 var i = range.location
                 while i < range.upperBound {
@@ -204,7 +228,7 @@ struct TextLayoutBuilder {
                     var e = i + 1
                     while e < min(range.upperBound, run.range.upperBound),
                           (e >= hangingStart ? base : paragraph.levels[e - paragraph.range.location]) == level { e += 1 }
-                    segments.append(Segment(range: TextRange(i..<e), level: level, run: run, isEllipsis: false, ellipsisIndex: 0))
+                    segments.append(Segment(range: TextRange(i..<e), level: level, run: run, isEllipsis: false, ellipsisStyleIndex: 0))
                     i = e
                 }
             }
@@ -237,7 +261,7 @@ struct TextLayoutBuilder {
                 var pen = x
                 let glyphs = seg.run.glyphs.map { g -> PositionedGlyph in
                     defer { pen += g.advance }
-                    return PositionedGlyph(id: g.id, x: pen + g.offsetX, y: -g.offsetY, cluster: seg.ellipsisIndex)
+                    return PositionedGlyph(id: g.id, x: pen + g.offsetX, y: -g.offsetY, cluster: seg.ellipsisStyleIndex)
                 }
                 runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
                 boxes.append(ClusterBox(characterRange: seg.range, minX: x, maxX: x + width, isRightToLeft: rtl, isEllipsis: true))

@@ -98,7 +98,7 @@ struct LabelPainter {
                     batch.removeAll(keepingCapacity: true)
                 }
                 for glyph in run.glyphs {
-                    let color = run.isEllipsis ? foreground(at: max(0, glyph.cluster - 1)) : foreground(at: glyph.cluster)
+                    let color = foreground(at: glyph.cluster)
                     if color != batchColor { flush(); batchColor = color }
                     batch.append(cairo_glyph_t(index: UInt(glyph.id), x: x0 + glyph.x, y: y0 + glyph.y))
                 }

@@ -144,6 +144,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return (Double(e.x_bearing), Double(e.y_bearing), Double(e.width), Double(e.height))
     }
 
+    /// The horizontal advance of a glyph, in font units.
+    public func advance(of glyph: UInt32) -> Double { Double(hb_font_get_glyph_h_advance(hbFont, glyph)) }
+
     /// Points per font unit at `size` points.
     public func scale(at size: Double) -> Double { size / unitsPerEm }
 

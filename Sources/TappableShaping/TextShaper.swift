@@ -88,26 +88,30 @@ public struct TextShaper: Sendable {
 
     private struct FaceChoice { var face: FontFace; var size: Double }
 
+    /// A face and size per UTF-16 unit, chosen per grapheme cluster with the font in effect at the
+    /// cluster's first unit: a font change inside a cluster never splits it.
     private func assignFaces(_ text: AttributedText, range: TextRange, graphemeStarts: [Bool], defaultFont: Font) throws -> [FaceChoice] {
         var result: [FaceChoice] = []
         result.reserveCapacity(range.length)
         let units = text.utf16
         let emoji = emojiFace
-        for run in text.runs(in: range) {
-            let font = run.attributes.font ?? defaultFont
-            let chain = try faceChain(for: font)
-            var previous: FontFace?
-            var scalars: [Unicode.Scalar] = []
-            var i = run.range.location
-            while i < run.range.upperBound {
-                var end = i + 1
-                while end < run.range.upperBound, !graphemeStarts[end] { end += 1 }
-                Self.decode(units, i..<end, into: &scalars)
-                let face = chooseFace(for: scalars, chain: chain, emoji: emoji, previous: previous)
-                previous = face
-                for _ in i..<end { result.append(FaceChoice(face: face, size: font.size)) }
-                i = end
-            }
+        var chains: [Font: [FontFace]] = [:]
+        var previous: FontFace?
+        var previousFont: Font?
+        var scalars: [Unicode.Scalar] = []
+        var i = range.location
+        while i < range.upperBound {
+            var end = i + 1
+            while end < range.upperBound, !graphemeStarts[end] { end += 1 }
+            let font = text.attributes(at: i).attributes.font ?? defaultFont
+            if font != previousFont { previous = nil; previousFont = font }
+            let chain: [FontFace]
+            if let known = chains[font] { chain = known } else { chain = try faceChain(for: font); chains[font] = chain }
+            Self.decode(units, i..<end, into: &scalars)
+            let face = chooseFace(for: scalars, chain: chain, emoji: emoji, previous: previous)
+            previous = face
+            for _ in i..<end { result.append(FaceChoice(face: face, size: font.size)) }
+            i = end
         }
         return result
     }
@@ -140,6 +144,9 @@ public struct TextShaper: Sendable {
         return chain[0]
     }
 
+    /// C0 and C1 control characters and DEL, which have no glyph of their own.
+    static func isControl(_ u: UInt16) -> Bool { u < 0x20 || (u >= 0x7F && u <= 0x9F) }
+
     static func isScriptNeutral(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 {
             // ASCII: everything but letters is neutral.
@@ -169,6 +176,9 @@ public struct TextShaper: Sendable {
 
     // MARK: - HarfBuzz
 
+    /// The shaping language: fixed, so results never depend on the process's locale.
+    nonisolated(unsafe) static let language = hb_language_from_string("en", -1)
+
     private func shape(_ units: [UInt16], paragraph: TextRange, run: TextRange, level: UInt8, script: UInt32,
                        face: FontFace, size: Double) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
@@ -180,7 +190,7 @@ public struct TextShaper: Sendable {
         }
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
-        hb_buffer_set_language(buffer, hb_language_get_default())
+        hb_buffer_set_language(buffer, Self.language)
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if run.location == paragraph.location { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if run.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
@@ -193,11 +203,21 @@ public struct TextShaper: Sendable {
         let scale = face.scale(at: size)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
+        let space = face.glyph(for: " ")
         for g in 0..<Int(count) {
-            glyphs.append(ShapedGlyph(id: infos[g].codepoint, cluster: paragraph.location + Int(infos[g].cluster),
-                                      advance: Double(positions[g].x_advance) * scale,
-                                      offsetX: Double(positions[g].x_offset) * scale,
-                                      offsetY: Double(positions[g].y_offset) * scale))
+            let cluster = paragraph.location + Int(infos[g].cluster)
+            var glyph = ShapedGlyph(id: infos[g].codepoint, cluster: cluster,
+                                    advance: Double(positions[g].x_advance) * scale,
+                                    offsetX: Double(positions[g].x_offset) * scale,
+                                    offsetY: Double(positions[g].y_offset) * scale)
+            if Self.isControl(units[cluster]) {
+                // Control characters draw nothing (fonts would show .notdef boxes); a tab advances
+                // by eight spaces, Pango's tab width.
+                let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
+                glyph = ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
+                                    offsetX: 0, offsetY: 0)
+            }
+            glyphs.append(glyph)
         }
         return glyphs
     }

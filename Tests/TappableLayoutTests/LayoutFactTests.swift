@@ -103,7 +103,11 @@ struct LayoutFactTests {
         #expect(middle.hasPrefix("Begin") && middle.hasSuffix("End") && middle.contains("…"))
         let (clip, clipLine) = try visible(.clip)
         #expect(!clip.contains("…"))
-        #expect(clipLine.boxes.count == text.utf16.count, "clipping keeps every cluster on the line; drawing clips them")
+        #expect(clip.hasPrefix("Begin"))
+        // Clusters that start inside the width are shown (the last clipped when drawn); the rest are cut.
+        let last = try #require(clipLine.boxes.last)
+        #expect(last.minX < 200 && last.maxX >= 200)
+        #expect(clipLine.truncatedRange == TextRange(last.characterRange.upperBound..<text.utf16.count))
     }
 
     @Test("numberOfLines limits the lines; the last one is truncated")
@@ -265,5 +269,73 @@ struct ConcurrencyTests {
             }
             for try await (i, lines) in group { #expect(lines == expected[i]) }
         }
+    }
+}
+
+@Suite("Edge cases found in review")
+struct LayoutEdgeCaseTests {
+    @Test("head and middle truncation with later paragraphs cut: the ellipsis goes at the end, later text is not visible")
+    func headTruncationWithLaterParagraphs() throws {
+        for mode in [LineBreakMode.truncateHead, .truncateMiddle] {
+            let layout = try Fixture.label("Hello world\nsecond para", width: 300, lines: 1, mode: mode)
+            let line = layout.textLayout.lines[0]
+            #expect(line.boxes.last?.isEllipsis == true, "\(mode)")
+            #expect(layout.textLayout.visibleCharacterRanges == [TextRange(location: 0, length: 11)], "\(mode)")
+        }
+        let head = try Fixture.label("A long last paragraph that will not fit in the label", width: 150, lines: 1, mode: .truncateHead)
+        #expect(head.textLayout.lines[0].boxes.first?.isEllipsis == true)
+    }
+
+    @Test("a trailing line break with nothing after it is not truncated text")
+    func trailingNewline() throws {
+        let layout = try Fixture.label("Privacy Policy\n", width: 300, lines: 1)
+        #expect(!layout.textLayout.isTruncated)
+        #expect(layout.textLayout.lines[0].boxes.allSatisfy { !$0.isEllipsis })
+        #expect(try Fixture.label("Privacy Policy\n  \n", width: 300, lines: 1).textLayout.isTruncated == false)
+        #expect(try Fixture.label("Privacy Policy\nmore", width: 300, lines: 1).textLayout.isTruncated)
+    }
+
+    @Test("spaces hanging past a short line's end hit nothing")
+    func hangingSpacesAreEmptySpace() throws {
+        let layout = try Fixture.label("Terms of Service" + String(repeating: " ", count: 43), width: 300)
+        let rect = layout.lineRect(0)
+        #expect(rect.maxX < 200)
+        #expect(layout.hitTest(at: Point(x: 290, y: rect.midY)) == nil)
+        #expect(layout.hitTest(at: Point(x: rect.maxX - 2, y: rect.midY)) == 15)
+    }
+
+    @Test("a font change inside a grapheme cluster never splits it: no hit lands inside")
+    func fontChangeInsideCluster() throws {
+        var text = AttributedText("x👍🏽y")
+        try text.addAttributes(TextAttributes(font: Font(size: 30)), in: TextRange(location: 3, length: 2))
+        let layout = try LabelLayout(text: text, properties: LabelProperties(numberOfLines: 0))
+        let starts = layout.textLayout.lines[0].boxes.map(\.characterRange)
+        #expect(starts == [TextRange(location: 0, length: 1), TextRange(location: 1, length: 4), TextRange(location: 5, length: 1)])
+        for x in stride(from: 0.0, to: layout.size.width, by: 0.5) {
+            if let hit = layout.hitTest(at: Point(x: x, y: layout.size.height / 2)) { #expect([0, 1, 5].contains(hit)) }
+        }
+    }
+
+    @Test("control characters draw nothing and take no space; a tab is eight spaces wide")
+    func controlCharacters() throws {
+        let plain = try Fixture.label("ab", width: 300).textLayout.lines[0]
+        let controls = try Fixture.label("a\u{0}\u{7}\u{1B}b", width: 300).textLayout.lines[0]
+        #expect(abs(plain.width - controls.width) < 1e-9)
+        let space = try Fixture.label("a b", width: 300).textLayout.lines[0].width - plain.width
+        let tab = try Fixture.label("a\tb", width: 300).textLayout.lines[0].width - plain.width
+        #expect(abs(tab - 8 * space) < 1e-6)
+        let face = try #require(controls.runs.first?.face)
+        let spaceGlyph = try #require(face.glyph(for: " "))
+        #expect(controls.runs.flatMap(\.glyphs).filter { $0.cluster >= 1 && $0.cluster <= 3 }.allSatisfy { $0.id == spaceGlyph })
+    }
+
+    @Test("auto-shrink: a minimum scale of 0 (UILabel's default) never shrinks; shrinking that cannot help is not done")
+    func autoShrinkLimits() throws {
+        let long = AttributedText("By registering, I agree to the Terms of Service")
+        let none = try LabelLayout(text: long, width: 250, properties: LabelProperties(adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0))
+        #expect(none.fontScale == 1)
+        let cut = try LabelLayout(text: AttributedText("Terms\nPrivacy"), width: 200,
+                                  properties: LabelProperties(adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.5))
+        #expect(cut.fontScale == 1, "the second paragraph is cut by the line limit, not the width")
     }
 }
