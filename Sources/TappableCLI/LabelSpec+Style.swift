@@ -19,7 +19,7 @@ extension LabelSpec {
             style.link.underline = try r.bool("underline") ?? style.link.underline
             if o["highlightedColor"] != nil { style.link.highlightedColor = try r.color("highlightedColor") }
             if o["highlightedBackground"] != nil { style.link.highlightedBackground = try r.color("highlightedBackground") }
-            style.link.cornerRadius = try r.number("cornerRadius", minimum: 0) ?? style.link.cornerRadius
+            style.link.cornerRadius = try r.number("cornerRadius", minimum: 0, maximum: LabelSpec.maximumLength) ?? style.link.cornerRadius
             if let insets = o["tapAreaInsets"] {
                 switch insets {
                 case let .number(all) where all.isFinite: style.link.tapAreaInsets = EdgeInsets(all: all)

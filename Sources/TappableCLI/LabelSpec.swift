@@ -48,6 +48,10 @@ public struct LabelSpec: Sendable {
     static let fields: Set<String> = ["text", "markup", "detectors", "font", "width", "height", "numberOfLines", "lineBreakMode",
                                       "alignment", "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs"]
 
+    /// The largest width, height, font size or spacing a SPEC may give, in points (a million
+    /// points is over 350 m): larger values are errors, not silently overflowing numbers.
+    public static let maximumLength = 1_000_000.0
+
     /// Reads a SPEC file; relative font paths resolve against the file's folder.
     public static func load(path: String) throws -> LabelSpec {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -75,7 +79,7 @@ public struct LabelSpec: Sendable {
         properties.numberOfLines = try reader.integer("numberOfLines", minimum: 0) ?? properties.numberOfLines
         properties.lineBreakMode = try reader.enumeration("lineBreakMode", LineBreakMode.self) ?? properties.lineBreakMode
         properties.textAlignment = try reader.enumeration("alignment", TextAlignment.self) ?? properties.textAlignment
-        properties.lineSpacing = try reader.number("lineSpacing", minimum: 0) ?? 0
+        properties.lineSpacing = try reader.number("lineSpacing", minimum: 0, maximum: maximumLength) ?? 0
         properties.adjustsFontSizeToFitWidth = try reader.bool("adjustsFontSizeToFitWidth") ?? false
         properties.minimumScaleFactor = try reader.number("minimumScaleFactor", minimum: 0, maximum: 1) ?? 0
 
@@ -89,10 +93,11 @@ public struct LabelSpec: Sendable {
         case .markdown:
             // The label's font is the face emphasis, strong and code vary.
             base.font = properties.font
-            text = Markdown.attributedText(string, options: MarkdownOptions(baseAttributes: base))
+            // Links carry only their destination: the SPEC's `link` style paints them.
+            text = Markdown.attributedText(string, options: MarkdownOptions(baseAttributes: base, linkAttributes: TextAttributes()))
         case .tagged:
             base.font = properties.font
-            do { text = try TaggedString(string).attributedText(with: .standard(baseAttributes: base)) } catch {
+            do { text = try TaggedString(string).attributedText(with: .standard(baseAttributes: base, linkAttributes: TextAttributes())) } catch {
                 throw SpecError(field: "text", "tagged string error at \(error.description)")
             }
         }
@@ -103,7 +108,7 @@ public struct LabelSpec: Sendable {
             let found = detector.detections(in: text.string).filter { d in
                 !text.runs(in: d.range).contains { $0.attributes.link != nil }
             }
-            text = DataDetector.apply(found, to: text)
+            text = DataDetector.apply(found, to: text, linkStyle: TextAttributes())
         }
         if let runs = object["runs"] {
             guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
@@ -119,8 +124,8 @@ public struct LabelSpec: Sendable {
         let (style, scale) = try parseStyle(reader, object: object)
         let settings = try parseInteraction(object, style: LinkStyleFields(tapAreaInsets: style.link.tapAreaInsets, cornerRadius: style.link.cornerRadius),
                                             baseDirectory: baseDirectory)
-        return LabelSpec(text: text, width: try reader.number("width", minimum: 0),
-                         height: try reader.number("height", minimum: 0), properties: properties, style: style, scale: scale,
+        return LabelSpec(text: text, width: try reader.number("width", minimum: 0, maximum: maximumLength),
+                         height: try reader.number("height", minimum: 0, maximum: maximumLength), properties: properties, style: style, scale: scale,
                          settings: settings)
     }
 
@@ -200,7 +205,7 @@ struct FieldReader {
         if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field") }
         let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
         var font = base
-        if let size = try r.number("size") {
+        if let size = try r.number("size", maximum: 10_000) {
             guard size > 0 else { throw r.fail("size", "must be a positive number of points, got \(JSON.format(size))") }
             font.size = size
         }
@@ -301,8 +306,8 @@ struct FieldReader {
         if try bool("underline") == true { a.underline = .single }
         if try bool("strikethrough") == true { a.strikethrough = .single }
         a.font = try font("font", base: labelFont)
-        a.kern = try number("kern")
-        a.baselineOffset = try number("baselineOffset")
+        a.kern = try number("kern", minimum: -LabelSpec.maximumLength, maximum: LabelSpec.maximumLength)
+        a.baselineOffset = try number("baselineOffset", minimum: -LabelSpec.maximumLength, maximum: LabelSpec.maximumLength)
         return a
     }
 }

@@ -171,13 +171,20 @@ struct PaintingCommandTests {
 
 @Suite("Hostile SPECs: clear errors or correct output, never a crash")
 struct HostileSpecTests {
-    @Test("a huge label size is a clear painting error, not an integer overflow")
+    @Test("huge sizes are clear errors naming the field or the image size, never an overflow or inf in JSON")
     func hugeSize() throws {
         let folder = try SpecFolder()
         let spec = try folder.write(#"{"text": "x", "width": 1e308, "height": 1e308}"#)
         let result = run("render", spec, "-o", folder.url.appendingPathComponent("x.png").path)
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("cannot be painted"))
+        #expect(result.stderr.contains("field \"width\"") && result.stderr.contains("at most 1000000"))
+        let font = try folder.write(#"{"text": "a", "font": {"family": "Inter", "size": 1e308}}"#, as: "font.json")
+        let layout = run("layout", font)
+        #expect(layout.exitCode == 2 && layout.stderr.contains("font.size"))
+        let big = try folder.write(#"{"text": "x", "width": 1000000, "height": 1000000}"#, as: "big.json")
+        #expect(run("layout", big).exitCode == 0)
+        let painted = run("render", big, "-o", folder.url.appendingPathComponent("big.png").path)
+        #expect(painted.exitCode == 2 && painted.stderr.contains("cannot be painted"))
     }
 
     @Test("lone surrogate escapes read as U+FFFD; an escaped backslash stays text; pairs stay pairs")

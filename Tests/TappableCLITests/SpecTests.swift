@@ -67,7 +67,7 @@ struct SpecTests {
         #expect(text.attributes(at: 0).attributes.font == Font.system)
     }
 
-    @Test("markup \"markdown\": links get the link style, emphasis varies the label's font")
+    @Test("markup \"markdown\": links carry their destination (the SPEC's link style paints them), emphasis varies the label's font")
     func markdownSpec() throws {
         let spec = try LabelSpec.parse(Data("""
         {"text": "Read the *[Terms & Conditions (2026)](https://example.com/a-b?x=1&y=%20#top)*", "markup": "markdown",
@@ -77,10 +77,25 @@ struct SpecTests {
         let link = spec.text.attributes(at: 9)
         #expect(link.range == TextRange(location: 9, length: 25))
         #expect(link.attributes.link == "https://example.com/a-b?x=1&y=%20#top")
-        #expect(link.attributes.foregroundColor == .link)
-        #expect(link.attributes.underline == .single)
+        #expect(link.attributes.foregroundColor == nil, "no colour of its own: the SPEC's link style applies")
+        #expect(link.attributes.underline == nil)
         #expect(link.attributes.font == Font(family: "DejaVu Sans", size: 12, italic: true))
         #expect(spec.text.attributes(at: 0).attributes.link == nil)
+    }
+
+    @Test("the SPEC's link style paints Markdown and detected links: a red, plain link style shows red")
+    func linkStyleAppliesToMarkupLinks() throws {
+        let folder = try SpecFolder()
+        let styled = try folder.write("""
+        {"text": "Read [Terms](https://t.example) now", "markup": "markdown", "link": {"color": "#ff0000", "underline": false}}
+        """, as: "styled.json")
+        let plainRed = try folder.write("""
+        {"text": "Read Terms now", "runs": [{"range": [5, 5], "color": "#ff0000", "link": "https://t.example"}]}
+        """, as: "red.json")
+        let a = folder.url.appendingPathComponent("a.png").path, b = folder.url.appendingPathComponent("b.png").path
+        #expect(run("render", styled, "-o", a).exitCode == 0)
+        #expect(run("render", plainRed, "-o", b).exitCode == 0)
+        #expect(run("diff", a, b).exitCode == 0, "the Markdown link looks exactly like an explicitly red link")
     }
 
     @Test("detectors make the acceptance string's matches tappable links; runs apply last")
@@ -96,7 +111,7 @@ struct SpecTests {
                                        TextRange(location: 28, length: 9), TextRange(location: 49, length: 13)])
         #expect(links.allSatisfy { $0.attributes.isTappable })
         #expect(links[1].attributes.foregroundColor == Color(hex: "#ff0000"))
-        #expect(links[2].attributes.foregroundColor == .link)
+        #expect(links[2].attributes.foregroundColor == nil, "the SPEC's link style paints detected links")
         #expect(spec.text.attributes(at: 0).attributes.link == nil)
         // The short form: a list of type names.
         let short = try LabelSpec.parse(Data(#"{"text": "\#(acceptance)", "detectors": ["phoneNumber"]}"#.utf8))
