@@ -64,7 +64,8 @@ public struct TouchSession: Sendable {
 
     // MARK: - State
 
-    /// Whether a touch is being followed (pressing a region, or held after its long press).
+    /// Whether a touch is being followed (pressing a region, held after its long press, or passed
+    /// through to the container until it lifts).
     public var isTracking: Bool { phase != .idle }
 
     /// The id of the touch being followed, nil when none is.
@@ -107,6 +108,8 @@ public struct TouchSession: Sendable {
         guard phase == .idle else { return events }
         guard let region = label.regionIndex(at: point) else {
             events.append(TouchEvent(time: time, kind: .unhandled(point)))
+            // The container handles this finger; until it lifts, no other finger counts either.
+            phase = .finished(touch: touch)
             return events
         }
         let duration = label.settings.longPressDuration
@@ -144,7 +147,11 @@ public struct TouchSession: Sendable {
         case let .finished(t) where t == touch:
             phase = .idle
         case let .pressing(press) where press.touch == touch:
-            if label.regionIndex(at: point) == press.region {
+            // A tap is a lift inside the region before the long-press duration: a longer hold is a
+            // long press (or, when movement cancelled it, nothing).
+            let duration = label.settings.longPressDuration
+            let inTime = !isLongPressEnabled || !duration.isFinite || time < press.startTime + duration - Self.tolerance
+            if inTime, label.regionIndex(at: point) == press.region {
                 let index = label.regions[press.region].characterIndex(nearest: point)
                 events.append(TouchEvent(time: time, kind: .tap(index: index, attributes: label.attributes(at: index))))
             }

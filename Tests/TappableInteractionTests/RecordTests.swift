@@ -29,7 +29,7 @@ struct RecordTests {
         let label = try Fixture.seedLabel()
         let p = Fixture.centre(ofCharacter: 30, in: label)
         let events = TouchSession.events(for: [.began(p, time: 0), .ended(p, time: 0.1), .began(Point(x: 398, y: 2), time: 1),
-                                               .began(p, time: 2), .advance(to: 3)], on: label)
+                                               .ended(Point(x: 398, y: 2), time: 1.5), .began(p, time: 2), .advance(to: 3)], on: label)
         let records = label.records(for: events)
         #expect(records.map(\.type) == ["highlightChanged", "tap", "highlightChanged", "unhandled", "highlightChanged", "longPress", "highlightChanged"])
         #expect(records.map(\.time) == [0, 0.1, 0.1, 1, 2, 2.5, 2.5])

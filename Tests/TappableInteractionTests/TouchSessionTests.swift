@@ -78,7 +78,7 @@ struct TouchSessionTests {
         #expect(moved.names == ["longPress 15", "unhighlight"])
     }
 
-    @Test("movement of 9.9 pt is still a press; 10.1 pt cancels the long press only; exactly 10 pt counts as within")
+    @Test("movement of 9.9 pt is still a press; 10.1 pt cancels the long press (a quick lift still taps); exactly 10 pt counts as within")
     func allowableMovement() {
         for (dx, dy, fires) in [(9.9, 0.0, true), (10.1, 0.0, false), (6.0, 8.0, true), (0.0, -10.1, false), (-9.9, 0, true)] {
             var s = TouchSession(label: label)
@@ -93,21 +93,27 @@ struct TouchSessionTests {
             } else {
                 #expect(atDeadline.isEmpty, "(\(dx), \(dy)) cancels the long press")
                 #expect(s.longPressDeadline == nil)
-                // Cancelling the long press does not cancel the tap.
-                let up = s.ended(moved, time: 0.8)
+                // Held past the long-press duration: no tap on lift either.
+                let late = s.ended(moved, time: 0.8)
+                #expect(!late.contains { if case .tap = $0.kind { return true } else { return false } }, "(\(dx), \(dy))")
+                // Cancelling the long press does not cancel a quick tap.
+                var quick = TouchSession(label: label)
+                _ = quick.began(privacy, time: 0)
+                _ = quick.moved(moved, time: 0.2)
+                let up = quick.ended(moved, time: 0.3)
                 #expect(up.contains { if case .tap = $0.kind { return true } else { return false } } == inside, "(\(dx), \(dy))")
             }
         }
     }
 
-    @Test("moving back after going too far does not restore the long press")
+    @Test("moving back after going too far does not restore the long press, and a lift after the duration taps nothing")
     func movementCancelsForGood() {
         var s = TouchSession(label: label)
         _ = s.began(privacy, time: 0)
         _ = s.moved(Point(x: privacy.x + 12, y: privacy.y), time: 0.1)
         _ = s.moved(privacy, time: 0.2)
         #expect(s.advance(to: 1).isEmpty)
-        #expect(s.ended(privacy, time: 1.1).names == ["tap 15", "unhighlight"])
+        #expect(s.ended(privacy, time: 1.1).names == ["unhighlight"])
     }
 
     @Test("leaving the region un-highlights; coming back re-highlights; lifting inside then taps, lifting outside does not")
@@ -135,7 +141,7 @@ struct TouchSessionTests {
         #expect(back.names == ["highlight {9, 14}", "unhighlight", "tap 15"])
     }
 
-    @Test("outside the region at the deadline: no long press; back inside and lifting later still taps")
+    @Test("leaving and re-entering before the deadline taps; outside at the deadline: no long press, and no tap after it")
     func outsideAtDeadline() {
         let r = label.regions[0].rects[0]
         // Start near the bottom edge so a small move (within 10 pt) leaves the tap area.
@@ -144,10 +150,14 @@ struct TouchSessionTests {
         var s = TouchSession(label: label)
         var events = s.began(start, time: 0) + s.moved(out, time: 0.2)
         #expect(events.names == ["highlight {9, 14}", "unhighlight"])
-        events = s.advance(to: 0.6)
-        #expect(events.isEmpty)
-        events = s.moved(start, time: 0.7) + s.ended(start, time: 0.8)
+        events = s.moved(start, time: 0.3) + s.ended(start, time: 0.4)
         #expect(events.names == ["highlight {9, 14}", "tap 15", "unhighlight"])
+        // Outside at the deadline: no long press; back inside and lifting after it: no tap either.
+        var late = TouchSession(label: label)
+        events = late.began(start, time: 0) + late.moved(out, time: 0.2) + late.advance(to: 0.6)
+        #expect(events.names == ["highlight {9, 14}", "unhighlight"])
+        events = late.moved(start, time: 0.7) + late.ended(start, time: 0.8)
+        #expect(events.names == ["highlight {9, 14}", "unhighlight"])
     }
 
     @Test("moving onto another link does not highlight it, and lifting there taps neither")
@@ -194,9 +204,12 @@ struct TouchSessionTests {
         let empty = Point(x: 395, y: 10)
         var events = s.began(empty, time: 0)
         #expect(events == [TouchEvent(time: 0, kind: .unhandled(empty))])
-        #expect(!s.isTracking)
+        #expect(s.isTracking, "passed through to the container until it lifts")
+        // A second finger meanwhile does not count: only the first touch does.
+        #expect((s.began(terms, time: 0.05, touch: 1) + s.ended(terms, time: 0.08, touch: 1)).isEmpty)
         events = s.moved(privacy, time: 0.1) + s.ended(privacy, time: 0.2) + s.advance(to: 1)
         #expect(events.isEmpty)
+        #expect(!s.isTracking)
         // The next touch works normally.
         #expect((s.began(terms, time: 2) + s.ended(terms, time: 2.1)).names == ["highlight {27, 16}", "tap 30", "unhighlight"])
     }
