@@ -1,18 +1,44 @@
 #include "CICU.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
-/* Opening a break iterator loads its rules: costly. Each thread keeps one of each kind and
-   points it at new text; the iterators never leave the thread. */
-static _Thread_local UBreakIterator *cached_line = NULL;
-static _Thread_local UBreakIterator *cached_character = NULL;
+/* Opening a break iterator loads its rules: costly. Each thread keeps one of each kind, points
+   it at new text, and closes both when the thread ends (a pthread key destructor). */
+typedef struct {
+    UBreakIterator *line;
+    UBreakIterator *character;
+} ThreadIterators;
+
+static pthread_key_t iterators_key;
+static pthread_once_t iterators_once = PTHREAD_ONCE_INIT;
+
+static void destroy_iterators(void *pointer) {
+    ThreadIterators *its = pointer;
+    if (its->line) ubrk_close(its->line);
+    if (its->character) ubrk_close(its->character);
+    free(its);
+}
+
+static void make_iterators_key(void) { pthread_key_create(&iterators_key, destroy_iterators); }
 
 static UBreakIterator *iterator(UBreakIteratorType type, const uint16_t *text, int32_t length, UErrorCode *status) {
-    UBreakIterator **slot = type == UBRK_LINE ? &cached_line : &cached_character;
+    pthread_once(&iterators_once, make_iterators_key);
+    ThreadIterators *its = pthread_getspecific(iterators_key);
+    if (its == NULL) {
+        its = calloc(1, sizeof *its);
+        if (its == NULL || pthread_setspecific(iterators_key, its) != 0) {
+            free(its);
+            *status = U_MEMORY_ALLOCATION_ERROR;
+            return NULL;
+        }
+    }
+    UBreakIterator **slot = type == UBRK_LINE ? &its->line : &its->character;
     if (*slot == NULL) {
         *slot = ubrk_open(type, "en", (const UChar *)text, length, status);
         if (U_FAILURE(*status)) { *slot = NULL; return NULL; }
