@@ -62,14 +62,17 @@ extension TappableCommand {
         var out = ""
         var frame = 0
         for event in events {
-            out += eventJSON(event, label: label).serialized() + "\n"
+            var json = eventJSON(event, label: label)
             if let frames, case let .highlightChanged(range) = event.kind {
                 let state: RenderState = range.map { .highlighted($0) } ?? .normal
                 let image = try LabelRenderer.image(label.layout, style: spec.style, state: state, scale: spec.scale)
                 frame += 1
-                let name = String(format: "frame-%03d-t%.3f.png", frame, event.time)
+                let name = String(format: "frame-%03d.png", frame)
                 try AtomicFile.write(image.png, to: (frames as NSString).appendingPathComponent(name))
+                // The event names its frame.
+                if case let .object(pairs) = json { json = .object(pairs + [("frame", .string(name))]) }
             }
+            out += json.serialized() + "\n"
         }
         return .ok(out)
     }
@@ -114,14 +117,14 @@ enum TouchScript {
             var point: Point?, time: Double?, finger = 0
             for word in words.dropFirst() {
                 if word.hasPrefix("@") {
-                    guard let t = Double(word.dropFirst()), t.isFinite, t >= 0 else { throw fail("time must be seconds ≥ 0, got \(word)") }
+                    guard let t = Double(word.dropFirst()), t.isFinite, t >= 0, t <= 1e9 else { throw fail("time must be seconds in 0...1e9, got \(word)") }
                     time = t
                 } else if word.hasPrefix("#") {
                     guard let f = Int(word.dropFirst()) else { throw fail("finger must be #N, got \(word)") }
                     finger = f
                 } else {
                     let parts = word.split(separator: ",").map { Double($0) }
-                    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                    guard parts.count == 2, let x = parts[0], let y = parts[1], abs(x) <= 1e9, abs(y) <= 1e9 else {
                         throw fail("point must be X,Y in points, got \(word)")
                     }
                     point = Point(x: x, y: y)

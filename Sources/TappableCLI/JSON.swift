@@ -56,8 +56,8 @@ public indirect enum JSON: Sendable, Equatable {
     /// infinities as `null`.
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
-        // Beyond 1e15 the 1/10000 rounding would overflow; such numbers print as integers.
-        guard abs(n) < 1e15 else { return String(format: "%.0f", n) }
+        // Beyond 1e15 the 1/10000 rounding would overflow; such numbers print in exponent form.
+        guard abs(n) < 1e15 else { return "\(n)" }
         let rounded = (n * 10000).rounded() / 10000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         var s = String(format: "%.4f", rounded)

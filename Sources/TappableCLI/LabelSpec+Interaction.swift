@@ -15,11 +15,11 @@ extension LabelSpec {
         let allowed: Set<String> = ["longPressDuration", "allowableMovement", "minimumTapTarget"]
         if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "interaction.\(unknown)", "unknown field") }
         let r = FieldReader(object: o, path: "interaction.", baseDirectory: baseDirectory)
-        settings.longPressDuration = try r.number("longPressDuration", minimum: 0) ?? settings.longPressDuration
-        settings.allowableMovement = try r.number("allowableMovement", minimum: 0) ?? settings.allowableMovement
+        settings.longPressDuration = try r.number("longPressDuration", minimum: 0, maximum: 1e9) ?? settings.longPressDuration
+        settings.allowableMovement = try r.number("allowableMovement", minimum: 0, maximum: LabelSpec.maximumLength) ?? settings.allowableMovement
         if let target = o["minimumTapTarget"], target != .null {
             guard case let .array(a) = target, a.count == 2, case let .number(w) = a[0], case let .number(h) = a[1],
-                  w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+                  w >= 0, h >= 0, w <= LabelSpec.maximumLength, h <= LabelSpec.maximumLength else {
                 throw r.fail("minimumTapTarget", "must be [width, height] in points, e.g. [44, 44]")
             }
             settings.minimumTapTargetSize = Size(width: w, height: h)

@@ -22,12 +22,15 @@ extension LabelSpec {
             style.link.cornerRadius = try r.number("cornerRadius", minimum: 0, maximum: LabelSpec.maximumLength) ?? style.link.cornerRadius
             if let insets = o["tapAreaInsets"] {
                 switch insets {
-                case let .number(all) where all.isFinite: style.link.tapAreaInsets = EdgeInsets(all: all)
+                case let .number(all) where abs(all) <= LabelSpec.maximumLength: style.link.tapAreaInsets = EdgeInsets(all: all)
                 case let .array(values) where values.count == 4:
-                    let numbers = values.compactMap { v -> Double? in if case let .number(d) = v, d.isFinite { return d }; return nil }
-                    guard numbers.count == 4 else { throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points") }
+                    let numbers = values.compactMap { v -> Double? in
+                        if case let .number(d) = v, abs(d) <= LabelSpec.maximumLength { return d }
+                        return nil
+                    }
+                    guard numbers.count == 4 else { throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points, each within ±1000000") }
                     style.link.tapAreaInsets = EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
-                default: throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points")
+                default: throw r.fail("tapAreaInsets", "must be a number or [top, left, bottom, right] in points, each within ±1000000")
                 }
             }
         }

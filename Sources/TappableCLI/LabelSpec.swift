@@ -117,6 +117,7 @@ public struct LabelSpec: Sendable {
                 guard case let .object(run) = item else { throw SpecError(field: path, "must be an object") }
                 let r = FieldReader(object: run, path: path + ".", baseDirectory: baseDirectory)
                 let range = try r.range("range", textLength: text.length)
+                try r.checkNotSplittingCharacters("range", range, in: text)
                 let attributes = try r.runAttributes(labelFont: properties.font)
                 try text.addAttributes(attributes, in: range)
             }
@@ -131,7 +132,9 @@ public struct LabelSpec: Sendable {
 
     static func describe(_ error: Error) -> String {
         if case let DecodingError.dataCorrupted(context) = error {
-            return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let message = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+            return path.isEmpty ? message : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(message)"
         }
         return "\(error)"
     }
@@ -291,6 +294,15 @@ struct FieldReader {
         return range
     }
 
+    /// Throws when `range` starts or ends between the two halves of a surrogate pair.
+    func checkNotSplittingCharacters(_ key: String, _ range: TextRange, in text: AttributedText) throws {
+        for edge in [range.location, range.upperBound] where edge > 0 && edge < text.length {
+            if UTF16.isTrailSurrogate(text.utf16[edge]) && UTF16.isLeadSurrogate(text.utf16[edge - 1]) {
+                throw fail(key, "\(range) splits the character at UTF-16 offset \(edge - 1) (a surrogate pair)")
+            }
+        }
+    }
+
     /// The attributes of a `runs` entry; a partial `font` there changes the label's font.
     func runAttributes(labelFont: Font) throws -> TextAttributes {
         let allowed: Set<String> = ["range", "link", "tappable", "color", "backgroundColor", "highlightedColor",
@@ -323,6 +335,12 @@ enum JSONValue: Decodable, Equatable {
         else if let d = try? c.decode(Double.self) { self = .number(d) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        else {
+            do { self = .object(try c.decode([String: JSONValue].self)) } catch let DecodingError.typeMismatch(_, context)
+                where context.codingPath.count == c.codingPath.count {
+                // Not a value of any JSON type here (errors deeper inside keep their own path).
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "unreadable value (a number beyond ±1.8e308?)")
+            }
+        }
     }
 }

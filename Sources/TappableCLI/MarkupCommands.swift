@@ -191,7 +191,12 @@ struct DetectorSettings {
     static func timeZone(named name: String) -> TimeZone? {
         guard !name.isEmpty, name.count <= 64 else { return nil }
         if name.uppercased() == "UTC" || name == "Z" { return DataDetector.utc }
-        guard TimeZone.knownTimeZoneIdentifiers.contains(name) || name == "GMT" else { return nil }
+        // IANA names and their aliases (Etc/UTC, US/Pacific, EST): the canonical list, or the
+        // system's tz database for aliases it leaves out.
+        let safe = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_+-/".unicodeScalars.contains($0)) }
+        guard safe, !name.contains(".."), !name.hasPrefix("/") else { return nil }
+        guard TimeZone.knownTimeZoneIdentifiers.contains(name) || name == "GMT"
+            || FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + name) else { return nil }
         return TimeZone(identifier: name)
     }
 

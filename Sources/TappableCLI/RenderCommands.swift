@@ -40,9 +40,12 @@ extension TappableCommand {
                     guard let d = Double(s), d.isFinite, d >= 0.1, d <= 16 else { throw UsageError(message: "--scale must be 0.1...16, got \(s)") }
                     o.scale = d
                 case "--highlight":
-                    let (s, l) = try pair(flag, try value(flag))
-                    guard s >= 0, l >= 0, s == s.rounded(), l == l.rounded(), s + l < 1e12 else { throw UsageError(message: "--highlight takes START,LENGTH in UTF-16 units") }
-                    o.highlight = TextRange(location: Int(s), length: Int(l))
+                    let text = try value(flag)
+                    let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    guard parts.count == 2, let s = parts[0], let l = parts[1], s >= 0, l >= 0, s <= Int(Int32.max), l <= Int(Int32.max) else {
+                        throw UsageError(message: "--highlight takes START,LENGTH in UTF-16 units (whole numbers), got \"\(text)\"")
+                    }
+                    o.highlight = TextRange(location: s, length: l)
                 case "--touch":
                     let (x, y) = try pair(flag, try value(flag))
                     o.touch = Point(x: x, y: y)
@@ -127,7 +130,8 @@ extension TappableCommand {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw UsageError(message: "cannot read folder \(folder)")
         }
-        let specs = names.filter { $0.hasSuffix(".json") }.sorted()
+        // SPECs only: not the layout and hit-map files an earlier run wrote next to them.
+        let specs = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".layout.json") && !$0.hasSuffix(".hitmap.json") }.sorted()
         guard !specs.isEmpty else { throw UsageError(message: "no SPEC (*.json) files in \(folder)") }
         var report = "", errors = "", failed = false
         for file in specs {
@@ -150,6 +154,9 @@ extension TappableCommand {
                 try AtomicFile.write(overlay.png, to: out(".overlay.png"))
                 try AtomicFile.write(Data((hitMapJSON(layout, regions: regions).serialized() + "\n").utf8), to: out(".hitmap.json"))
                 report += "\(name): \(layout.textLayout.lines.count) lines, \(regions.count) regions -> \(out(".png"))\n"
+            } catch let error as SpecError {
+                failed = true
+                errors += "tappable: \(error)\n"
             } catch {
                 failed = true
                 errors += "tappable: \(path): \(error)\n"

@@ -91,7 +91,7 @@ public enum TappableCommand {
 
     static func loadSpec(_ path: String) throws -> LabelSpec {
         do { return try LabelSpec.load(path: path) } catch let error as SpecError {
-            throw SpecError(field: error.field, error.field.isEmpty ? error.message : "\(path): \(error.message)")
+            throw SpecError(field: error.field, error.message.contains(path) ? error.message : "\(path): \(error.message)")
         }
     }
 

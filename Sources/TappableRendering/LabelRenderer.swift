@@ -30,14 +30,12 @@ public enum LabelRenderer {
     /// Paints with `draw` (in points) onto a transparent image of `size` points at `scale`.
     static func image(size: Size, scale: Double, _ draw: (OpaquePointer) throws -> Void) throws -> RenderedImage {
         guard scale.isFinite, scale >= 0.1, scale <= 16 else { throw RenderError.invalidScale(scale) }
+        guard size.width > 0, size.height > 0 else { throw RenderError.emptyLabel(width: size.width, height: size.height) }
         let pixelWidth = (size.width * scale).rounded(.up), pixelHeight = (size.height * scale).rounded(.up)
-        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth <= 65535, pixelHeight <= 65535 else {
-            throw RenderError.invalidImageSize(width: Int(min(max(pixelWidth, 0), 1e15)), height: Int(min(max(pixelHeight, 0), 1e15)), limit: maxPixels)
+        guard pixelWidth <= 65535, pixelHeight <= 65535, pixelWidth * pixelHeight <= Double(maxPixels) else {
+            throw RenderError.imageTooLarge(width: pixelWidth, height: pixelHeight, limit: maxPixels)
         }
         let w = Int(pixelWidth), h = Int(pixelHeight)
-        guard w > 0, h > 0, w * h <= maxPixels else {
-            throw RenderError.invalidImageSize(width: w, height: h, limit: maxPixels)
-        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("no surface") }
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface))
@@ -71,8 +69,10 @@ public enum LabelRenderer {
     private static func vector(_ layout: LabelLayout, style: RenderStyle, state: RenderState,
                                create: (cairo_write_func_t, UnsafeMutableRawPointer, Double, Double) -> OpaquePointer?) throws -> Data {
         let size = layout.size
-        guard size.width > 0, size.height > 0, size.width <= 1_000_000, size.height <= 1_000_000 else {
-            throw RenderError.invalidImageSize(width: Int(min(max(size.width, 0), 1e15)), height: Int(min(max(size.height, 0), 1e15)), limit: maxPixels)
+        guard size.width > 0, size.height > 0 else { throw RenderError.emptyLabel(width: size.width, height: size.height) }
+        // PDF pages are at most 14,400 points a side; SVG has no such limit, but keep both sane.
+        guard size.width <= 14_400, size.height <= 14_400 else {
+            throw RenderError.imageTooLarge(width: size.width, height: size.height, limit: maxPixels)
         }
         let sink = DataSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()

@@ -50,15 +50,20 @@ public enum RenderState: Sendable, Hashable {
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Scale must be a finite number in 0.1...16 (device pixels per point).
     case invalidScale(Double)
-    /// The image would be larger than `limit` pixels, or has a zero side.
-    case invalidImageSize(width: Int, height: Int, limit: Int)
+    /// The label has a zero side (empty text with no size given): there is nothing to paint.
+    case emptyLabel(width: Double, height: Double)
+    /// The image would be larger than `limit` pixels, or wider or taller than 65,535 pixels.
+    case imageTooLarge(width: Double, height: Double, limit: Int)
     /// Cairo failed; the message is Cairo's.
     case cairo(String)
 
     public var description: String {
         switch self {
         case let .invalidScale(s): return "scale \(s) is not a number of device pixels per point in 0.1...16"
-        case let .invalidImageSize(w, h, limit): return "image of \(w) x \(h) pixels cannot be painted (empty, or over \(limit) pixels)"
+        case let .emptyLabel(w, h):
+            return "the label is \(w) x \(h) points: nothing to paint (give it a width and a height, or some text)"
+        case let .imageTooLarge(w, h, limit):
+            return "an image of \(w) x \(h) pixels is too large to paint (at most 65535 a side and \(limit) pixels in all)"
         case let .cairo(message): return "Cairo: \(message)"
         }
     }

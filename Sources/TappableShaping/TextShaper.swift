@@ -66,7 +66,8 @@ public struct TextShaper: Sendable {
         // Kern: extra space after each grapheme cluster.
         for attributeRun in text.runs(in: range) {
             guard let kern = attributeRun.attributes.kern, kern.isFinite, kern != 0 else { continue }
-            for i in attributeRun.range.range where graphemeStarts[i] { advances[i - range.location] += kern }
+            // A negative kern may pull clusters together, never below zero width (boxes stay ordered).
+            for i in attributeRun.range.range where graphemeStarts[i] { advances[i - range.location] = max(0, advances[i - range.location] + kern) }
         }
         return ShapedParagraph(range: range, terminatorLength: terminatorLength, baseLevel: paragraphLevel,
                                levels: levels, runs: runs, advances: advances, style: style)

@@ -19,7 +19,8 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
         let digits = Array(hex.dropFirst())
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII hex digits only (Character.isHexDigit also accepts full-width forms).
+        guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         func component(_ s: String) -> Double { Double(Int(s, radix: 16)!) / Double((1 << (4 * s.count)) - 1) }
         let parts: [String]
         switch digits.count {

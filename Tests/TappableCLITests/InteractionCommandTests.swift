@@ -61,7 +61,9 @@ struct InteractionCommandTests {
         let result = run("simulate", spec, "--touches", "down 250,10 @0; up 250,10 @0.1", "--frames", frames)
         #expect(result.exitCode == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
-        #expect(files == ["frame-001-t0.000.png", "frame-002-t0.100.png"])
+        #expect(files == ["frame-001.png", "frame-002.png"])
+        let highlights = lines(result).compactMap { try? object($0) }.filter { $0["event"] as? String == "highlight" }
+        #expect(highlights.map { $0["frame"] as? String } == ["frame-001.png", "frame-002.png"])
     }
 
     @Test("bad touch scripts exit 2 naming the step")
@@ -184,7 +186,12 @@ struct HostileSpecTests {
         let big = try folder.write(#"{"text": "x", "width": 1000000, "height": 1000000}"#, as: "big.json")
         #expect(run("layout", big).exitCode == 0)
         let painted = run("render", big, "-o", folder.url.appendingPathComponent("big.png").path)
-        #expect(painted.exitCode == 2 && painted.stderr.contains("cannot be painted"))
+        #expect(painted.exitCode == 2 && painted.stderr.contains("too large to paint"))
+        let empty = try folder.write(#"{"text": ""}"#, as: "empty.json")
+        let nothing = run("render", empty, "-o", folder.url.appendingPathComponent("empty.png").path)
+        #expect(nothing.exitCode == 2 && nothing.stderr.contains("nothing to paint"))
+        let unreadable = try folder.write(#"{"text": "x", "width": 1e999}"#, as: "unreadable.json")
+        #expect(run("layout", unreadable).stderr.contains("at width"))
     }
 
     @Test("lone surrogate escapes read as U+FFFD; an escaped backslash stays text; pairs stay pairs")
@@ -206,5 +213,52 @@ struct HostileSpecTests {
         let rows = try #require(layout["lines"] as? [[String: Any]])
         #expect(rows.count > 6000)
         #expect(rows.allSatisfy { (($0["rect"] as? [Double])?[2] ?? .infinity) <= 300 })
+    }
+}
+
+@Suite("Fuzzing finds, fixed")
+struct FuzzFindingTests {
+    @Test("a negative kern keeps the link a region with a real rect")
+    func negativeKern() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "hello world", "runs": [{"range": [0, 5], "link": "x", "kern": -8}]}"#)
+        let regions = try #require(try JSONSerialization.jsonObject(with: Data(run("regions", spec).stdout.utf8)) as? [[String: Any]])
+        #expect(regions.count == 1)
+        #expect(((regions.first?["rects"] as? [[Double]])?.first?[2] ?? 0) > 0)
+    }
+
+    @Test("a run splitting a surrogate pair is an error naming the run")
+    func splitSurrogate() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "\ud83d\udc4d", "runs": [{"range": [1, 1], "link": "x"}]}"#)
+        let result = run("regions", spec)
+        #expect(result.exitCode == 2 && result.stderr.contains("runs[0].range") && result.stderr.contains("surrogate"))
+    }
+
+    @Test("time zone aliases from the tz database are accepted; paths are not")
+    func timeZones() {
+        for zone in ["Etc/UTC", "US/Pacific", "EST", "Europe/Paris"] {
+            #expect(run("detect", "tomorrow at 5pm", "--reference-date", "2026-11-29T12:00:00Z", "--time-zone", zone).exitCode == 0, "\(zone)")
+        }
+        #expect(run("detect", "x", "--time-zone", "../../etc/passwd").exitCode == 2)
+    }
+
+    @Test("--highlight takes whole decimal numbers only")
+    func highlightNumbers() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "hello"}"#)
+        let out = folder.url.appendingPathComponent("h.png").path
+        #expect(run("render", spec, "-o", out, "--highlight", "0x1,1").exitCode == 2)
+        #expect(run("render", spec, "-o", out, "--highlight", "1.5,1").exitCode == 2)
+        #expect(run("render", spec, "-o", out, "--highlight", "1,2").exitCode == 0)
+    }
+
+    @Test("examples run twice into the SPEC folder itself reads only the SPECs")
+    func examplesTwice() throws {
+        let folder = try SpecFolder()
+        _ = try folder.write(#"{"text": "hello", "runs": [{"range": [0, 5], "link": "x"}]}"#)
+        #expect(run("examples", folder.url.path, "-o", folder.url.path).exitCode == 0)
+        let again = run("examples", folder.url.path, "-o", folder.url.path)
+        #expect(again.exitCode == 0, "\(again.stderr)")
     }
 }

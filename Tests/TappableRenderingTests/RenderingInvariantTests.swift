@@ -81,7 +81,8 @@ struct RenderingInvariantTests {
         #expect(throws: RenderError.invalidScale(0)) { try LabelRenderer.image(layout, scale: 0) }
         #expect(throws: RenderError.self) { try LabelRenderer.image(layout, scale: .nan) }
         let empty = try LabelLayout(text: AttributedText(""), width: 0, height: 0)
-        #expect(throws: RenderError.invalidImageSize(width: 0, height: 0, limit: LabelRenderer.maxPixels)) { try LabelRenderer.image(empty) }
+        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.image(empty) }
+        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.pdf(empty) }
         let huge = try LabelLayout(text: AttributedText(String(repeating: "line\n", count: 100_000)), width: 320,
                                    properties: LabelProperties(numberOfLines: 0))
         #expect(throws: RenderError.self) { try LabelRenderer.image(huge, scale: 3) }

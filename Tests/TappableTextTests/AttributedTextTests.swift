@@ -50,6 +50,7 @@ struct AttributedTextTests {
         #expect(Color(hex: "007aff") == nil)
         #expect(Color(hex: "#12345") == nil)
         #expect(Color(hex: "#gggggg") == nil)
+        #expect(Color(hex: "#ｆｆｆ") == nil, "full-width digits are not hex digits")
     }
 }
 
