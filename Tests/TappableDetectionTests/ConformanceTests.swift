@@ -70,7 +70,7 @@ struct ConformanceTests {
     }
 
     /// Cases that fail on purpose or for want of a rule, by "section: description". See
-    /// docs/detection.md, "Conformance".
+    /// docs/detection.md, "Conformance". None at present: every case of the suite passes.
     static let knownFailures: Set<String> = []
 
     @Test("pass rates, precision and recall per type stay at or above their floors")
@@ -88,11 +88,13 @@ struct ConformanceTests {
         for name in ["link", "hashtag", "mention"] { print("  \(name): \(scores[name]!)") }
         for f in failures { print("  FAIL \(f)") }
 
+        // The achieved rates (213/213 cases); lower them only with a reason in docs/detection.md.
         let floors: [String: (passRate: Double, precision: Double, recall: Double)] = [
-            "link": (0, 0, 0),
-            "hashtag": (0, 0, 0),
-            "mention": (0, 0, 0),
+            "link": (1.0, 1.0, 1.0),       // 106 cases (baseline 85.8% / 93.2% / 87.9%)
+            "hashtag": (1.0, 1.0, 1.0),    // 76 cases (baseline 96.1% / 100% / 97.9%)
+            "mention": (1.0, 1.0, 1.0),    // 31 cases (baseline 90.3% / 90.9% / 90.9%)
         ]
+        #expect(total.cases == 213)
         for (name, floor) in floors {
             let s = scores[name]!
             #expect(s.passRate >= floor.passRate, "\(name): \(s)")
@@ -100,6 +102,6 @@ struct ConformanceTests {
             #expect(s.recall >= floor.recall, "\(name): \(s)")
         }
         let unexpected = failures.filter { f in !Self.knownFailures.contains(where: { f.hasPrefix($0 + " -> ") }) }
-        #expect(unexpected.isEmpty || Self.knownFailures.isEmpty, "new failures: \(unexpected)")
+        #expect(unexpected.isEmpty, "failures not in knownFailures: \(unexpected)")
     }
 }
