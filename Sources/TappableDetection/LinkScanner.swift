@@ -12,9 +12,10 @@ struct RawMatch {
 ///   domain, an IPv4 address or `localhost`; any other `scheme://` takes what follows up to
 ///   white space). Hosts after a scheme may have non-ASCII labels (`http://✪df.ws`, `foobar.みんな`).
 /// - Without a scheme, the host is ASCII / accented-Latin labels ending in an IANA TLD (or any
-///   `xn--` punycode TLD). A one-label host on a two-letter country TLD (`foo.jp`) needs a path,
-///   except `.co` and `.tv` (`t.co`, `twitch.tv`), as twitter-text does.
-/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`.
+///   `xn--` punycode TLD, or an internationalised TLD in Unicode form: `twitter.みんな`). Country
+///   TLDs need no path (`foo.jp`), as in twitter-text 3.
+/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`; no label is
+///   over 63 units; `xn--` labels are ASCII. `t.co` slugs are at most 40 characters.
 /// - An optional port, then a path / query / fragment of URL characters; brackets must balance
 ///   (an unmatched `)` or `]` ends the URL), and trailing punctuation (`.,!?:;'"*` …) is dropped.
 /// - A domain followed by `@` is an e-mail's, not a URL.
