@@ -66,5 +66,7 @@ with open(out, "w", encoding="utf-8") as f:
     f.write("    static let ascii: Set<String> = [\n%s\n    ]\n" % rows(ascii_tlds))
     f.write("    /// %d internationalised TLDs in Unicode form.\n" % len(unicode_tlds))
     f.write("    static let unicode: Set<String> = [\n%s\n    ]\n" % rows(unicode_tlds))
+    f.write("    /// The longest internationalised TLD, in UTF-16 code units.\n")
+    f.write("    static let longestUnicode = %d\n" % max(len(t.encode("utf-16-le")) // 2 for t in unicode_tlds))
     f.write("}\n")
 print("wrote %d TLDs to %s" % (len(tlds), out))

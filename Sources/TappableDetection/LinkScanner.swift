@@ -12,9 +12,10 @@ struct RawMatch {
 ///   domain, an IPv4 address or `localhost`; any other `scheme://` takes what follows up to
 ///   white space). Hosts after a scheme may have non-ASCII labels (`http://✪df.ws`, `foobar.みんな`).
 /// - Without a scheme, the host is ASCII / accented-Latin labels ending in an IANA TLD (or any
-///   `xn--` punycode TLD). A one-label host on a two-letter country TLD (`foo.jp`) needs a path,
-///   except `.co` and `.tv` (`t.co`, `twitch.tv`), as twitter-text does.
-/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`.
+///   `xn--` punycode TLD, or an internationalised TLD in Unicode form: `twitter.みんな`). Country
+///   TLDs need no path (`foo.jp`), as in twitter-text 3.
+/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`; no label is
+///   over 63 units; `xn--` labels are ASCII. `t.co` slugs are at most 40 characters.
 /// - An optional port, then a path / query / fragment of URL characters; brackets must balance
 ///   (an unmatched `)` or `]` ends the URL), and trailing punctuation (`.,!?:;'"*` …) is dropped.
 /// - A domain followed by `@` is an e-mail's, not a URL.
@@ -64,12 +65,12 @@ struct LinkScanner {
         UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 46 || UTF16Text.isLatinAccent(c)
     }
 
-    /// twitter-text's valid preceding characters: anything but `A-Za-z0-9@＠$#＃` and bidi embeddings.
+    /// twitter-text's valid preceding characters: anything but `A-Za-z0-9@＠$#＃` (directional
+    /// embeddings and isolates, U+202A–202E and U+2066–2069, are fine: RTL text wraps URLs in them).
     func precedingAllowsURL(_ i: Int) -> Bool {
         guard i > 0 else { return true }
         let p = t[i - 1]
         if UTF16Text.isASCIIAlnum(p) || p == 64 || p == 0xFF20 || p == 36 || p == 35 || p == 0xFF03 { return false }
-        if p >= 0x202A && p <= 0x202E { return false }
         return true
     }
 
@@ -90,7 +91,13 @@ struct LinkScanner {
             } else {
                 return nil
             }
-            let end = isTco ? tcoPath(hostEnd) : portAndPath(hostEnd)
+            let end: Int
+            if isTco {
+                guard let e = tcoPath(hostEnd) else { return nil }
+                end = e
+            } else {
+                end = portAndPath(hostEnd)
+            }
             return RawMatch(lo: start, hi: end, url: t.string(start, end))
         }
         // Another scheme: everything up to white space, with the usual trailing trim.
@@ -104,8 +111,11 @@ struct LinkScanner {
         let isTco = t.string(start, d.end).lowercased() == "t.co"
         let end = portAndPath(d.end)
         let hasPath = end > d.end && (t[d.end] == 47 || t[d.end] == 63 || t[d.end] == 35)
-        if d.labelsBeforeTLD == 1, d.isCountryCode, !hasPath, d.tld != "co", d.tld != "tv" { return nil }
-        let hi = isTco && hasPath ? tcoPath(d.end) : end
+        var hi = end
+        if isTco, hasPath {
+            guard let e = tcoPath(d.end) else { return nil }
+            hi = e
+        }
         return RawMatch(lo: start, hi: hi, url: "http://" + t.string(start, hi))
     }
 
@@ -122,12 +132,32 @@ struct LinkScanner {
         return p
     }
 
-    /// t.co links: the path is `/` plus ASCII alphanumerics only (twitter-text's t.co rule).
-    private func tcoPath(_ hostEnd: Int) -> Int {
+    /// t.co links (twitter-text's t.co rule): `/` plus a slug of at most 40 ASCII alphanumerics
+    /// (a longer slug is no t.co link: nil), then an optional `?query`.
+    private func tcoPath(_ hostEnd: Int) -> Int? {
         guard t[hostEnd] == 47 else { return hostEnd }
         var p = hostEnd + 1
         while UTF16Text.isASCIIAlnum(t[p]) { p += 1 }
-        return p
+        guard p - hostEnd - 1 <= 40 else { return nil }
+        guard t[p] == 63 else { return p }
+        var q = p + 1
+        while isQueryChar(t[q]) { q += 1 }
+        while q > p + 1, !isQueryEndingChar(t[q - 1]) { q -= 1 }
+        return q > p + 1 ? q : p
+    }
+
+    /// twitter-text's query characters: ASCII alphanumerics and `! ? * ' @ ( ) ; : & = + $ / % # [ ] - _ . , ~ |`.
+    @inline(__always) func isQueryChar(_ c: UInt16) -> Bool {
+        if UTF16Text.isASCIIAlnum(c) { return true }
+        switch c {
+        case 33, 63, 42, 39, 64, 40, 41, 59, 58, 38, 61, 43, 36, 47, 37, 35, 91, 93, 45, 95, 46, 44, 126, 124: return true
+        default: return false
+        }
+    }
+
+    /// What a query may end with: ASCII alphanumerics and `- _ & = # /`.
+    @inline(__always) func isQueryEndingChar(_ c: UInt16) -> Bool {
+        UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 38 || c == 61 || c == 35 || c == 47
     }
 
     /// An optional `:port`, then a path, query or fragment.
@@ -148,6 +178,7 @@ struct LinkScanner {
         switch c {
         // ! # $ % & ' * + , - . / : ; = ? @ _ ~ |
         case 33, 35, 36, 37, 38, 39, 42, 43, 44, 45, 46, 47, 58, 59, 61, 63, 64, 95, 126, 124: return true
+        case 0x2013: return true // en dash, as in Wikipedia titles
         default: return false
         }
     }
@@ -191,11 +222,12 @@ struct DomainParser {
         var isCountryCode: Bool
     }
 
-    /// The width of the label character at `i`, 0 when it is none.
-    func labelCharWidth(_ i: Int) -> Int {
+    /// The width of the label character at `i`, 0 when it is none. Any non-punctuation Unicode
+    /// character counts when `unicode` is true.
+    func labelCharWidth(_ i: Int, unicode: Bool? = nil) -> Int {
         let c = t[i]
         if UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || UTF16Text.isLatinAccent(c) { return 1 }
-        guard unicodeLabels, c >= 0x80, c != 0xFEFF, c != 0xFFFE, c != 0xFFFF else { return 0 }
+        guard unicode ?? unicodeLabels, c >= 0x80, c != 0xFEFF, c != 0xFFFE, c != 0xFFFF else { return 0 }
         if c >= 0x2000 && c <= 0x206F { return 0 } // General Punctuation
         let (s, w) = t.scalar(at: i)
         if s == "\u{FFFD}" { return 0 }
@@ -210,6 +242,9 @@ struct DomainParser {
     }
 
     /// The longest host from `start` whose last label is a top-level domain (see `LinkScanner`).
+    /// Without `unicodeLabels` the labels are ASCII / accented Latin, but the top-level domain may
+    /// still be an internationalised one in Unicode form (`twitter.みんな`). A host with a label
+    /// longer than 63 units, or an `xn--` label that is not ASCII, is no host.
     func parse(from start: Int) -> Result? {
         var labels: [(Int, Int)] = []
         var p = start
@@ -219,6 +254,12 @@ struct DomainParser {
             if p == ls { break }
             labels.append((ls, p))
             if t[p] == 46, labelCharWidth(p + 1) > 0 { p += 1; continue }
+            if !unicodeLabels, t[p] == 46, t[p + 1] >= 0x80 {
+                // A Unicode top-level domain after ASCII labels: at most as long as the longest one.
+                var q = p + 1
+                while q - p - 1 < TopLevelDomains.longestUnicode { let w = labelCharWidth(q, unicode: true); if w == 0 { break }; q += w }
+                if q > p + 1 { labels.append((p + 1, q)) }
+            }
             break
         }
         guard labels.count >= 2 else { return nil }
@@ -234,6 +275,11 @@ struct DomainParser {
             if !(prev.0..<prev.1).contains(where: { t[$0] == 95 }), let (tld, end) = tldPrefix(labels[k]) {
                 if t[end] != 64, t[end] != 0xFF20 {
                     let cc = tld.utf16.count == 2 && tld.utf16.allSatisfy { UTF16Text.isASCIILetter($0) }
+                    for (a, b) in labels[..<k] {
+                        if b - a > 63 { return nil }
+                        if b - a > 4, (t[a] | 0x20) == 120, (t[a + 1] | 0x20) == 110, t[a + 2] == 45, t[a + 3] == 45,
+                           (a..<b).contains(where: { t[$0] >= 0x80 }) { return nil }
+                    }
                     return Result(end: end, tld: tld, labelsBeforeTLD: k, isCountryCode: cc)
                 }
             }
@@ -242,7 +288,9 @@ struct DomainParser {
         return nil
     }
 
-    /// The TLD at the start of a label: the whole label, or its ASCII part before a `-` / `_`.
+    /// The TLD at the start of a label: the whole label; or its ASCII part when a `-`, `_` or a
+    /// non-ASCII character follows (`domain.com-typo`, `example.comだよね`); or the longest
+    /// Unicode TLD it starts with when no ASCII letter or digit follows (`twitter.みんなです`).
     private func tldPrefix(_ label: (Int, Int)) -> (String, Int)? {
         let len = label.1 - label.0
         if len <= 63 {
@@ -254,8 +302,22 @@ struct DomainParser {
         }
         var q = label.0
         while q < label.1, UTF16Text.isASCIIAlnum(t[q]) { q += 1 }
-        guard q < label.1, q > label.0, q - label.0 <= 63, t[q] == 45 || t[q] == 95 else { return nil }
-        let head = t.string(label.0, q).lowercased()
-        return TopLevelDomains.ascii.contains(head) ? (head, q) : nil
+        if q > label.0 {
+            guard q < label.1, q - label.0 <= 63, t[q] == 45 || t[q] == 95 || t[q] >= 0x80 else { return nil }
+            let head = t.string(label.0, q).lowercased()
+            return TopLevelDomains.ascii.contains(head) ? (head, q) : nil
+        }
+        // A label starting with a non-ASCII character: its longest Unicode-TLD prefix.
+        var ends: [Int] = []
+        var e = label.0
+        while e < label.1, e - label.0 < TopLevelDomains.longestUnicode {
+            e += t.scalar(at: e).1
+            ends.append(e)
+        }
+        for end in ends.reversed() where end < label.1 && !UTF16Text.isASCIIAlnum(t[end]) {
+            let head = t.string(label.0, end).lowercased()
+            if TopLevelDomains.unicode.contains(head) { return (head, end) }
+        }
+        return nil
     }
 }

@@ -32,8 +32,8 @@ struct EmailScanner {
     }
 }
 
-/// Finds `#hashtags` by twitter-text's rules: `#` or `＃` after the start of text or a character
-/// that is not a letter, mark, digit, `_` or `&`; then letters, marks, digits, `_` and a few
+/// Finds `#hashtags` by twitter-text's rules: `#` or `＃` after the start of text, a variation
+/// selector (U+FE0E, U+FE0F) or a character that is not a letter, mark, digit, `_` or `&`; then letters, marks, digits, `_` and a few
 /// joiners (ZWNJ, ZWJ, `·`, `־`, `׳`, `״`, `〜`, `～`, `ー`-like marks); at least one letter or mark;
 /// not followed by another `#` or by `://`. The payload is `hashtag:` plus the tag.
 struct HashtagScanner {
@@ -55,7 +55,10 @@ struct HashtagScanner {
         while i < t.count {
             let c = t[i]
             guard c == 35 || c == 0xFF03 else { i += 1; continue }
-            if let (p, _) = t.scalar(before: i), Self.isTagScalar(p) || p == "&" { i += 1; continue }
+            // An emoji's variation selector (a mark) may come right before the `#`.
+            if let (p, _) = t.scalar(before: i), p != "\u{FE0E}", p != "\u{FE0F}", Self.isTagScalar(p) || p == "&" {
+                i += 1; continue
+            }
             if t[i + 1] == 0xFE0F || t[i + 1] == 0x20E3 { i += 1; continue }
             var p = i + 1
             var hasLetter = false
@@ -78,8 +81,10 @@ struct HashtagScanner {
 
 /// Finds `@mentions` by twitter-text's rules: `@` or `＠` after the start of text or a character
 /// other than `A-Z a-z 0-9 _ ! # $ % & * @ ＠` (or after `RT`/`RT:`), then 1–20 characters of
-/// `A-Z a-z 0-9 _`, not followed by `@`, an accented Latin letter, `://`, or more name
-/// characters (a longer name is no mention). The payload is `mention:` plus the name.
+/// `A-Z a-z 0-9 _`, and an optional list slug (`/` and an ASCII letter, then up to 24
+/// `A-Z a-z 0-9 _ -`: `@user/list-name`), not followed by `@`, an accented Latin letter, `://`,
+/// or more name characters (a longer name is no mention). The payload is `mention:` plus the
+/// name and any slug (`mention:user/list-name`).
 struct MentionScanner {
     let t: UTF16Text
 
@@ -118,6 +123,11 @@ struct MentionScanner {
             var p = i + 1
             while isNameChar(t[p]) { p += 1 }
             let len = p - i - 1
+            if len >= 1, t[p] == 47, UTF16Text.isASCIILetter(t[p + 1]) {
+                var q = p + 2
+                while q - p - 1 < 25, isNameChar(t[q]) || t[q] == 45 { q += 1 }
+                p = q
+            }
             let next = t[p]
             let bad = next == 64 || next == 0xFF20 || UTF16Text.isLatinAccent(next) ||
                 (next == 58 && t[p + 1] == 47 && t[p + 2] == 47)

@@ -172,4 +172,6 @@ enum TopLevelDomains {
         "机构", "淡马锡", "游戏", "澳門", "澳门", "点看", "移动", "组织机构", "网址", "网店", "网站", "网络", "联通", "臺灣", "谷歌", "购物",
         "通販", "集团", "電訊盈科", "飞利浦", "食品", "餐厅", "香格里拉", "香港", "닷넷", "닷컴", "삼성", "한국",
     ]
+    /// The longest internationalised TLD, in UTF-16 code units.
+    static let longestUnicode = 17
 }

@@ -75,6 +75,10 @@ struct RobustnessTests {
         String(repeating: "#", count: 200_000),
         String(repeating: "1-", count: 200_000),
         String(repeating: "5 pm ", count: 50_000),
+        String(repeating: "a.みんなa.", count: 100_000),
+        "http://" + String(repeating: "あ.", count: 200_000) + "com",
+        "http://t.co/a?" + String(repeating: "&?", count: 200_000),
+        String(repeating: "@a/b", count: 200_000),
         String((0..<100_000).map { Character(Unicode.Scalar(UInt8($0 % 32))) }),
         String(decoding: [UInt16](repeating: 0xD800, count: 50_000) + Array("google.com".utf16) + [0xDC00, 0xDC00], as: UTF16.self),
     ])

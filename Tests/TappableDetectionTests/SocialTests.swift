@@ -58,7 +58,8 @@ struct MentionTests {
         Golden("RT@username RT:@mention RT @test", ["@username", "@mention", "@test"]),
         Golden("rT@username rT:@mention rT @test", ["@username", "@mention", "@test"]),
         Golden("f!@kn f@@kn f#@kn f$@kn f%@kn f&@kn f*@kn", []),
-        Golden("Hey @username, check out out @otheruser/list_name-01!", ["@username", "@otheruser"]),
+        Golden("Hey @username, check out out @otheruser/list_name-01!", ["@username", "@otheruser/list_name-01"]),
+        Golden("@username/7list-name is a great list!", ["@username"]),
         Golden("write to jane@example.com or see http://x.com/@jane", []),
         Golden("@abcdefghijklmnopqrstu is too long", []),
     ]
@@ -66,8 +67,10 @@ struct MentionTests {
     @Test("golden cases", arguments: cases)
     func golden(_ g: Golden) { #expect(found(.mention, in: g.text) == g.expected) }
 
-    @Test("the payload is mention:<name>")
-    func payload() { #expect(detector([.mention]).detections(in: "cc @jack.").map(\.urlString) == ["mention:jack"]) }
+    @Test("the payload is mention:<name>, with the list slug for a list")
+    func payload() {
+        #expect(detector([.mention]).detections(in: "cc @jack. @jack/team").map(\.urlString) == ["mention:jack", "mention:jack/team"])
+    }
 }
 
 @Suite("E-mail addresses")
