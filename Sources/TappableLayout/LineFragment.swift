@@ -1,6 +1,18 @@
 import TappableShaping
 import TappableText
 
+/// A paragraph of a layout: its text, direction and style.
+public struct ParagraphInfo: Sendable, Hashable {
+    /// UTF-16 range of the paragraph's content, without its terminator.
+    public var range: TextRange
+    /// Length of the line break ending it (0 for the last paragraph).
+    public var terminatorLength: Int
+    /// Whether its base direction is right to left.
+    public var isRightToLeft: Bool
+    /// Its paragraph style (from its first character, or the container's default).
+    public var style: ParagraphStyle
+}
+
 /// The horizontal extent of one grapheme cluster on a line, in points relative to the line's origin.
 /// Boxes of a line are in visual order, left to right, and never overlap.
 public struct ClusterBox: Sendable, Hashable {

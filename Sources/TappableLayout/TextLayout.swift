@@ -10,8 +10,8 @@ public struct TextLayout: Sendable {
     public let container: TextContainer
     /// The lines, top to bottom.
     public let lines: [LineFragment]
-    /// The shaped paragraphs the lines were cut from.
-    public let paragraphs: [ShapedParagraph]
+    /// The paragraphs the lines were cut from (lines refer to them by `paragraphIndex`).
+    public let paragraphs: [ParagraphInfo]
     /// Whether text was cut: truncated with an ellipsis, clipped, or left out by the line limit.
     public let isTruncated: Bool
 

@@ -26,13 +26,14 @@ struct TextLayoutBuilder {
     /// The result: lines in order, the paragraphs they came from, and whether text was cut.
     struct Output {
         var lines: [LineFragment]
-        var paragraphs: [ShapedParagraph]
+        var paragraphs: [ParagraphInfo]
         var isTruncated: Bool
     }
 
     func build() throws -> Output {
         var lines: [LineFragment] = []
-        var paragraphs: [ShapedParagraph] = []
+        // Only what placement needs is kept: each paragraph's glyphs are freed once its lines exist.
+        var paragraphs: [ParagraphInfo] = []
         var isTruncated = false
         let ranges = paragraphRanges()
         let limit = container.numberOfLines
@@ -42,7 +43,8 @@ struct TextLayoutBuilder {
             let paragraph = try shaper.shapeParagraph(text, range: content, terminatorLength: terminator,
                                                       graphemeStarts: graphemeStarts, defaultFont: container.defaultFont,
                                                       defaultStyle: container.defaultParagraphStyle)
-            paragraphs.append(paragraph)
+            paragraphs.append(ParagraphInfo(range: content, terminatorLength: terminator,
+                                            isRightToLeft: paragraph.isRightToLeft, style: paragraph.style))
             let breaker = LineBreaker(paragraph: paragraph, breaks: breaks, graphemeStarts: graphemeStarts, units: units)
             let mode = paragraph.style.lineBreakMode
             let isLastParagraph = index == ranges.count - 1
@@ -391,7 +393,7 @@ struct TextLayoutBuilder {
 
     /// Stacks the lines: line spacing between lines, paragraph spacing after a paragraph; then
     /// aligns each line in the container width (or the widest line when the width is unbounded).
-    func placeVertically(_ lines: inout [LineFragment], paragraphs: [ShapedParagraph]) {
+    func placeVertically(_ lines: inout [LineFragment], paragraphs: [ParagraphInfo]) {
         var y = 0.0
         for i in lines.indices {
             lines[i].origin.y = y

@@ -7,7 +7,8 @@ import TappableText
 // measured in the same run, so ratios stay meaningful on any machine:
 //  - layout time against HarfBuzz shaping alone of the same text (what layout adds on top),
 //  - strict hit-tests against a linear scan over every cluster box (what the binary search saves),
-//  - an unbreakable word as long as the text against the text (wrapping stays linear).
+//  - an unbreakable word as long as the text against the text (wrapping stays linear),
+//  - the peak memory a 100 KB layout adds, per byte of its UTF-16 text.
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -25,6 +26,13 @@ func measure(rounds: Int = 5, iterations: Int, _ body: () throws -> Void) rethro
     return best
 }
 
+/// The process's peak resident memory so far, in bytes (getrusage's maxrss is in kilobytes).
+func peakMemory() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) * 1024
+}
+
 let shaper = TextShaper()
 let shortText = AttributedText("By registering, I agree to the Terms of Service and Privacy Policy of this service, and to the processing of my data.")
 let paragraph = "Tappable lays out labels with links, exactly and fast. By registering, I agree to the Terms of Service and Privacy Policy. "
@@ -37,6 +45,11 @@ do {
     // Warm the font cache.
     _ = try TextLayout(text: shortText, container: container, shaper: shaper)
 
+    // Memory first, before the timing loops grow the peak: one 100 KB layout held alive.
+    let before = peakMemory()
+    let held = try TextLayout(text: bigText, container: container, shaper: shaper)
+    let layoutMemory = peakMemory() - before
+    let heldLines = held.lines.count
     let short = try measure(iterations: 200) { _ = try TextLayout(text: shortText, container: container, shaper: shaper) }
     let bigLayoutTime = try measure(rounds: 3, iterations: 1) { _ = try TextLayout(text: bigText, container: container, shaper: shaper) }
     let bigShapeTime = try measure(rounds: 3, iterations: 1) {
@@ -71,12 +84,15 @@ do {
         ("text100KBShapingOnlyMilliseconds", bigShapeTime * 1e3),
         ("layoutToShapingRatio", bigLayoutTime / bigShapeTime),
         ("text100KBLines", Double(layout.lines.count)),
+        ("text100KBLayoutPeakMemoryMB", layoutMemory / 1_048_576),
+        ("layoutBytesPerTextByte", layoutMemory / Double(bigText.length * 2)),
         ("unbreakableWord100KLayoutMilliseconds", wordTime * 1e3),
         ("unbreakableWordToTextRatio", wordTime / bigLayoutTime),
         ("hitTestsPerSecond", hitsPerSecond),
         ("linearScanHitTestsPerSecond", linearPerSecond),
         ("hitTestSpeedupOverLinearScan", hitsPerSecond / linearPerSecond),
     ]
+    precondition(heldLines == layout.lines.count)
     let body = figures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
     print("{\n" + body + "\n}")
 } catch {
