@@ -11,8 +11,11 @@ import TappableText
 public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field's path, e.g. `width` or `runs[1].range`; empty for the whole file.
     public var field: String
+    /// What is wrong with the field, in words.
     public var message: String
+    /// An error about `field` (its path, or empty for the whole file) saying `message`.
     public init(field: String, _ message: String) { self.field = field; self.message = message }
+    /// `field "NAME": message`, or just the message when no field is named.
     public var description: String { field.isEmpty ? message : "field \"\(field)\": \(message)" }
 }
 

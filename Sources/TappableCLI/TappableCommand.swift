@@ -8,8 +8,11 @@ import TappableText
 public enum TappableCommand {
     /// What a run printed and its exit code.
     public struct Result: Sendable, Equatable {
+        /// Text for standard output (JSON, usage or other results).
         public var stdout: String
+        /// Text for standard error: the usage or what went wrong; empty on success.
         public var stderr: String
+        /// The exit code: 0 ok, 1 a negative answer, 2 bad input.
         public var exitCode: Int32
         static func ok(_ out: String) -> Result { Result(stdout: out, stderr: "", exitCode: 0) }
         static func badInput(_ message: String) -> Result { Result(stdout: "", stderr: "tappable: \(message)\n", exitCode: 2) }

@@ -3,6 +3,7 @@ import TappableText
 
 /// UIAccessibilityTraits' counterparts used by label elements.
 public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
+    /// The trait bits: 1 link, 2 staticText.
     public let rawValue: Int
     /// Creates traits from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -69,6 +69,7 @@ public enum InteractionSettingsError: Error, Sendable, Equatable, CustomStringCo
     case invalidHighlightCornerRadius(Double)
     case invalidMinimumTapTargetSize(Size)
 
+    /// A message naming the setting, its value and what it must be.
     public var description: String {
         switch self {
         case let .invalidLongPressDuration(d): return "longPressDuration \(d) is not a non-negative number of seconds"

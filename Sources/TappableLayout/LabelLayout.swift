@@ -19,6 +19,8 @@ public struct LabelProperties: Sendable, Hashable {
     /// current size is the smallest, so nothing shrinks.
     public var minimumScaleFactor: Double
 
+    /// Properties with UILabel's defaults unless given. Not checked here: `LabelLayout.init` throws for a
+    /// negative `numberOfLines` or a `minimumScaleFactor` outside 0...1.
     public init(font: Font = .system, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
                 textAlignment: TextAlignment = .natural, lineSpacing: Double = 0,
                 adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0) {

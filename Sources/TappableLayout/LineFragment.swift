@@ -18,19 +18,25 @@ public struct ParagraphInfo: Sendable, Hashable {
 public struct ClusterBox: Sendable, Hashable {
     /// The cluster's UTF-16 range; empty for the truncation ellipsis.
     public var characterRange: TextRange
+    /// Left edge in points from the line's origin.
     public var minX: Double
+    /// Right edge in points from the line's origin.
     public var maxX: Double
     /// Whether the cluster reads right to left (odd bidi level).
     public var isRightToLeft: Bool
     /// Whether this box is the truncation ellipsis, which stands for no character.
     public var isEllipsis: Bool
+    /// Width in points (`maxX - minX`).
     public var width: Double { maxX - minX }
 }
 
 /// A glyph placed on a line: x from the line's origin, y from the baseline (down positive), points.
 public struct PositionedGlyph: Sendable, Hashable {
+    /// Glyph index in the run's face.
     public var id: UInt32
+    /// Horizontal position in points from the line's origin, growing right.
     public var x: Double
+    /// Vertical offset in points from the baseline, positive down.
     public var y: Double
     /// UTF-16 index of the cluster the glyph draws (for the ellipsis: the nearest shown
     /// character, whose attributes it is drawn with).
@@ -39,13 +45,17 @@ public struct PositionedGlyph: Sendable, Hashable {
 
 /// Glyphs drawn with one face and size, at one bidi level, in visual order.
 public struct GlyphRun: Sendable {
+    /// The face the glyph ids index into.
     public var face: FontFace
     /// Font size in points.
     public var size: Double
     /// The characters the run draws; empty for the ellipsis.
     public var characterRange: TextRange
+    /// Whether the run is at an odd (right-to-left) bidi level.
     public var isRightToLeft: Bool
+    /// Whether the run is the truncation ellipsis.
     public var isEllipsis: Bool
+    /// The run's glyphs, positioned on the line.
     public var glyphs: [PositionedGlyph]
 }
 
@@ -65,12 +75,16 @@ public struct LineFragment: Sendable {
     public var height: Double
     /// Distance from the line's top to its baseline.
     public var baselineOffset: Double
+    /// The largest ascender among the line's faces at their sizes, in points above the baseline.
     public var ascent: Double
+    /// The largest descender among the line's faces at their sizes, in points below the baseline (positive).
     public var descent: Double
     /// Offset of the content's left edge from `origin.x`: non-zero when hanging spaces sit on the
     /// left of a right-to-left line.
     public var contentOffset: Double
+    /// The glyph runs in visual order, left to right.
     public var runs: [GlyphRun]
+    /// The grapheme cluster boxes in visual order, left to right (see `ClusterBox`).
     public var boxes: [ClusterBox]
     /// Index of the paragraph the line belongs to.
     public var paragraphIndex: Int

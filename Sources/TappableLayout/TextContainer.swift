@@ -12,6 +12,9 @@ public struct TextContainer: Sendable, Hashable {
     /// The paragraph style of paragraphs without one (UILabel's textAlignment, lineBreakMode...).
     public var defaultParagraphStyle: ParagraphStyle
 
+    /// A container `width` points wide (default unlimited), with no line limit, the system font and the
+    /// default paragraph style unless given. Not checked here: `TextLayout` throws for a NaN or
+    /// negative width and a negative line limit.
     public init(width: Double = .infinity, numberOfLines: Int = 0, defaultFont: Font = .system,
                 defaultParagraphStyle: ParagraphStyle = .default) {
         self.width = width; self.numberOfLines = numberOfLines
@@ -25,6 +28,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidHeight(Double)
     case invalidNumberOfLines(Int)
     case invalidScaleFactor(Double)
+    /// A message naming the value at fault and what it must be.
     public var description: String {
         switch self {
         case let .invalidWidth(w): return "width \(w) is not a non-negative number of points"

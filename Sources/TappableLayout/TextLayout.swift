@@ -6,7 +6,9 @@ import TappableText
 /// Sendable; every query is a lookup (binary search of lines by y, of clusters by x).
 /// Coordinates are in points in the layout's own space: origin at the container's top-left, y down.
 public struct TextLayout: Sendable {
+    /// The attributed text laid out.
     public let text: AttributedText
+    /// The container it was laid out in.
     public let container: TextContainer
     /// The lines, top to bottom.
     public let lines: [LineFragment]

@@ -6,8 +6,11 @@ import TappableText
 /// A painted label: straight-alpha RGBA8 pixels, row-major, no padding, `width` x `height`
 /// device pixels (the label's size in points times the scale, rounded up).
 public struct RenderedImage: Sendable, Hashable {
+    /// Width in device pixels.
     public let width: Int
+    /// Height in device pixels.
     public let height: Int
+    /// `width` x `height` x 4 bytes: R, G, B, A (straight alpha) per pixel, rows top to bottom.
     public let rgba: [UInt8]
     /// PNG file bytes (8-bit RGBA), from Cairo.
     public let png: Data

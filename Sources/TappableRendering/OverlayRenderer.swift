@@ -15,6 +15,7 @@ public struct OverlayRegion: Sendable, Hashable {
     public var rects: [Rect]
     /// The grown tap areas, label coordinates, points.
     public var tapAreas: [Rect]
+    /// A region with these values, stored as given.
     public init(range: TextRange, text: String, value: String, rects: [Rect], tapAreas: [Rect]) {
         self.range = range; self.text = text; self.value = value; self.rects = rects; self.tapAreas = tapAreas
     }

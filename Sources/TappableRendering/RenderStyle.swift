@@ -16,6 +16,8 @@ public struct LinkStyle: Sendable, Hashable {
     /// How much each tap area is grown beyond the glyph rects (UIKit insets: negative grows).
     public var tapAreaInsets: EdgeInsets
 
+    /// A link style with these defaults unless given: #007AFF text, no underline, a light grey pressed
+    /// background with 4 pt corners, tap areas 5 pt larger on every side.
     public init(color: Color? = .link, underline: Bool = false, highlightedColor: Color? = nil,
                 highlightedBackground: Color? = .lightGray, cornerRadius: Double = 4,
                 tapAreaInsets: EdgeInsets = EdgeInsets(all: -5)) {
@@ -32,8 +34,10 @@ public struct RenderStyle: Sendable, Hashable {
     public var textColor: Color
     /// Fill behind the whole label; nil is transparent (UILabel's default).
     public var backgroundColor: Color?
+    /// How links look, normally and while pressed.
     public var link: LinkStyle
 
+    /// UILabel's look unless given: black text, transparent background, the default `LinkStyle`.
     public init(textColor: Color = .black, backgroundColor: Color? = nil, link: LinkStyle = LinkStyle()) {
         self.textColor = textColor; self.backgroundColor = backgroundColor; self.link = link
     }
@@ -57,6 +61,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Cairo failed; the message is Cairo's.
     case cairo(String)
 
+    /// A message naming what is wrong and the allowed values.
     public var description: String {
         switch self {
         case let .invalidScale(s): return "scale \(s) is not a number of device pixels per point in 0.1...16"

@@ -15,6 +15,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The fonts folder (Fonts/) was not found.
     case missingFontsDirectory(String)
 
+    /// A message naming the font (file path or family) and the problem.
     public var description: String {
         switch self {
         case let .unreadableFile(path): return "font file \(path) does not exist or cannot be read"
@@ -32,12 +33,15 @@ public struct FaceMetrics: Sendable, Hashable {
     public var ascender: Double
     /// Distance from the baseline down to the bottom of the line, positive.
     public var descender: Double
+    /// Extra space the font asks for between lines, never negative (a negative value reads as 0).
     public var lineGap: Double
-    /// Underline position below the baseline (positive is below) and its thickness.
+    /// Underline position relative to the baseline, positive below (0.1 em when the font gives none).
     public var underlinePosition: Double
+    /// Underline thickness: 0.05 em when the font gives none, never less than 0.02 em.
     public var underlineThickness: Double
-    /// Strikeout position above the baseline (positive is above) and its thickness.
+    /// Strikeout position relative to the baseline, positive above (0.3 em when the font gives none).
     public var strikeoutPosition: Double
+    /// Strikeout thickness: 0.05 em when the font gives none, never less than 0.02 em.
     public var strikeoutThickness: Double
 }
 
@@ -50,6 +54,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let path: String
     /// Font units per em.
     public let unitsPerEm: Double
+    /// The face's vertical metrics, in font units.
     public let metrics: FaceMetrics
     /// Family and style names from the font, for diagnostics.
     public let familyName: String
@@ -150,7 +155,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Points per font unit at `size` points.
     public func scale(at size: Double) -> Double { size / unitsPerEm }
 
+    /// The family name and the file path, for diagnostics.
     public var description: String { "\(familyName) (\(path))" }
+    /// Identity: two faces are equal only when they are the same object.
     public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    /// Hashes the object's identity, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -110,6 +110,7 @@ public final class FontCache: @unchecked Sendable {
     private var faces: [String: FontFace] = [:]
     private var failures: [String: FontError] = [:]
 
+    /// An empty cache of its own (most callers use `shared`).
     public init() {}
 
     /// The face for `path`, opened on first use. Throws `FontError` for missing or corrupt files

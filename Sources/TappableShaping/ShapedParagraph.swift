@@ -8,8 +8,9 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var cluster: Int
     /// Horizontal advance in points.
     public var advance: Double
-    /// Offset from the pen position in points, y up.
+    /// Horizontal offset from the pen position in points, positive right.
     public var offsetX: Double
+    /// Vertical offset from the pen position in points, positive up.
     public var offsetY: Double
 }
 
@@ -19,11 +20,13 @@ public struct ShapedRun: Sendable {
     public var range: TextRange
     /// Bidi embedding level: odd is right-to-left.
     public var level: UInt8
+    /// The face the glyph ids index into.
     public var face: FontFace
     /// Font size in points.
     public var size: Double
     /// Glyphs in HarfBuzz's output order: visual order within the run (right-to-left runs reversed).
     public var glyphs: [ShapedGlyph]
+    /// Whether `level` is odd (right to left).
     public var isRightToLeft: Bool { level & 1 == 1 }
 }
 
@@ -46,6 +49,7 @@ public struct ShapedParagraph: Sendable {
     /// The paragraph's style (from its first character).
     public var style: ParagraphStyle
 
+    /// Whether `baseLevel` is odd (a right-to-left paragraph).
     public var isRightToLeft: Bool { baseLevel & 1 == 1 }
 
     /// The index into `runs` of the run containing UTF-16 `index` (binary search).

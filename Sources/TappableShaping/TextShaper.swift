@@ -5,9 +5,12 @@ import TappableText
 /// (the requested font, then the fallback chain), and HarfBuzz shaping with kerning and standard
 /// ligatures on. Stateless apart from the shared, thread-safe font cache.
 public struct TextShaper: Sendable {
+    /// Resolves fonts to face files and lists the fallback families.
     public let registry: FontRegistry
+    /// Where faces are opened and kept, one per file.
     public let cache: FontCache
 
+    /// A shaper over `registry` (default: the bundled fonts) and `cache` (default: the shared cache).
     public init(registry: FontRegistry = .default, cache: FontCache = .shared) {
         self.registry = registry
         self.cache = cache

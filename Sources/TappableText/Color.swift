@@ -1,18 +1,27 @@
 /// An sRGB colour with straight (not premultiplied) alpha, each component 0...1.
 public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Red component, 0...1; values outside are stored as given.
     public var red: Double
+    /// Green component, 0...1; values outside are stored as given.
     public var green: Double
+    /// Blue component, 0...1; values outside are stored as given.
     public var blue: Double
+    /// Opacity, 0 (transparent) ... 1 (opaque); values outside are stored as given.
     public var alpha: Double
+    /// A colour from components in 0...1, opaque unless `alpha` is given; nothing is clamped or checked.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// Opaque black, #000000.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, #ffffff.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     /// UIKit's default link tint (systemBlue, #007AFF).
     public static let link = Color(red: 0, green: 122 / 255, blue: 1)
+    /// Opaque light grey, #aaaaaa (the default pressed-link background).
     public static let lightGray = Color(red: 2 / 3, green: 2 / 3, blue: 2 / 3)
 
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` is required). Returns nil for anything else.
@@ -40,5 +49,6 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
+    /// The `hexString`.
     public var description: String { hexString }
 }

@@ -37,16 +37,21 @@ public enum WritingDirection: String, Sendable, Hashable, Codable, CaseIterable 
 /// Paragraph-level layout settings (NSParagraphStyle). Distances are in points; the style of a
 /// paragraph is the one in effect at its first character.
 public struct ParagraphStyle: Sendable, Hashable, Codable {
+    /// Horizontal alignment of the lines. Default `.natural`.
     public var alignment: TextAlignment
+    /// How lines wrap or truncate. Default `.wordWrap`.
     public var lineBreakMode: LineBreakMode
     /// Extra space between the lines of a paragraph, in points (negative values are treated as 0).
     public var lineSpacing: Double
-    /// Multiplies each line's natural height (0 or 1: natural height). The extra goes above the glyphs.
+    /// Multiplies each line's natural height; 0, 1, negative or non-finite: natural height. The extra
+    /// goes above the glyphs.
     public var lineHeightMultiple: Double
     /// Extra space after the paragraph's last line, in points (negative values are treated as 0).
     public var paragraphSpacing: Double
+    /// The direction the paragraph starts from. Default `.natural` (from its first strong character).
     public var baseWritingDirection: WritingDirection
 
+    /// A style with these values, NSParagraphStyle's defaults unless given; not checked here.
     public init(alignment: TextAlignment = .natural, lineBreakMode: LineBreakMode = .wordWrap,
                 lineSpacing: Double = 0, lineHeightMultiple: Double = 0, paragraphSpacing: Double = 0,
                 baseWritingDirection: WritingDirection = .natural) {
@@ -55,5 +60,6 @@ public struct ParagraphStyle: Sendable, Hashable, Codable {
         self.baseWritingDirection = baseWritingDirection
     }
 
+    /// Natural alignment, word wrap, no extra spacing, natural line height and direction.
     public static let `default` = ParagraphStyle()
 }

@@ -5,19 +5,28 @@ public enum LineStyle: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// An underline or strikethrough: its style and, optionally, its own colour (default: the text colour).
 public struct TextDecoration: Sendable, Hashable, Codable {
+    /// Single, thick or double line. Default `.single`.
     public var style: LineStyle
+    /// The line's colour; nil draws it in the text's current colour (the pressed colour while pressed).
     public var color: Color?
+    /// A decoration of `style` (default single) in `color` (default: the text colour).
     public init(style: LineStyle = .single, color: Color? = nil) { self.style = style; self.color = color }
+    /// A single line in the text colour.
     public static let single = TextDecoration()
 }
 
 /// The attributes of a run of text, NSAttributedString.Key's counterparts. Every field is optional:
 /// nil means "not set here", and the label's defaults apply.
 public struct TextAttributes: Sendable, Hashable, Codable {
+    /// Font of the run; nil uses the label's (container's) default font.
     public var font: Font?
+    /// Text colour; nil uses the link colour for links, else the label's text colour.
     public var foregroundColor: Color?
+    /// Fill behind the run's glyph rects; nil paints none.
     public var backgroundColor: Color?
+    /// Underline; nil draws none (links are underlined when the link style asks for it).
     public var underline: TextDecoration?
+    /// Strikethrough; nil draws none.
     public var strikethrough: TextDecoration?
     /// Extra space after each grapheme cluster, in points.
     public var kern: Double?
@@ -31,11 +40,13 @@ public struct TextAttributes: Sendable, Hashable, Codable {
     public var highlightedForegroundColor: Color?
     /// Background colour (a rounded rect per line) while the region is pressed.
     public var highlightedBackgroundColor: Color?
+    /// Paragraph style; only the one at a paragraph's first character counts. Nil: the container's default.
     public var paragraphStyle: ParagraphStyle?
     /// Any other attributes the caller wants delivered with a tap (ZSWTappableLabel passes the
     /// whole attribute dictionary to its delegates).
     public var custom: [String: String]
 
+    /// Attributes with the given fields set; every field defaults to not set (nil, false, empty).
     public init(font: Font? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil,
                 underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil, kern: Double? = nil,
                 baselineOffset: Double? = nil, link: String? = nil, isTappableRegion: Bool = false,
