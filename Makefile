@@ -4,15 +4,17 @@
 bootstrap:
 	@scripts/bootstrap
 
-# The main job: lay out (and, once painting lands, render) every label in Examples/.
+# The main job: lay out and paint every label in Examples/ into out/ (normal, highlighted,
+# overlay PNGs, layout and hit-map JSON). A failed build stops here.
 example: bootstrap
-	@swift build --product tappable -c release 2>&1 | grep -E "error|warning: unre" || true
+	@swift build --product tappable -c release --quiet
 	@scripts/render-examples
 
 # The whole test suite.
 test: bootstrap
 	swift test
 
+# Benchmarks (release build), JSON figures with their in-run baselines.
 bench: bootstrap
-	swift build --product tappable-bench -c release
-	.build/release/tappable-bench
+	@swift build --product tappable-bench -c release --quiet
+	@.build/release/tappable-bench
