@@ -70,6 +70,7 @@ public struct LabelSpec: Sendable {
             throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
         }
         guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }
+        if let duplicate = JSONDuplicateKeys.first(in: data) { throw SpecError(field: duplicate, "given twice (one would be silently lost)") }
         let known = fields.union(styleFields).union(interactionFields)
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw SpecError(field: unknown, "unknown field (known: \(known.sorted().joined(separator: ", ")))")

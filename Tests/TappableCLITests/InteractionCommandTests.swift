@@ -262,3 +262,18 @@ struct FuzzFindingTests {
         #expect(again.exitCode == 0, "\(again.stderr)")
     }
 }
+
+@Suite("Duplicate SPEC keys")
+struct DuplicateKeyTests {
+    @Test("a key given twice in one object is an error naming it, at any depth; equal keys in different objects are fine")
+    func duplicates() throws {
+        #expect(throws: SpecError(field: "text", "given twice (one would be silently lost)")) {
+            try LabelSpec.parse(Data(#"{"text": "x", "text": "y"}"#.utf8))
+        }
+        #expect(throws: SpecError(field: "runs[1].link", "given twice (one would be silently lost)")) {
+            try LabelSpec.parse(Data(#"{"text": "hello", "runs": [{"range": [0, 1], "link": "a"}, {"range": [1, 1], "link": "a", "link": "b"}]}"#.utf8))
+        }
+        let fine = try LabelSpec.parse(Data(#"{"text": "a \"text\": b", "runs": [{"range": [0, 1], "link": "a"}, {"range": [1, 1], "link": "b"}]}"#.utf8))
+        #expect(fine.text.string == #"a "text": b"#)
+    }
+}
