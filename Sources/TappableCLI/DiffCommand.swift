@@ -32,6 +32,10 @@ extension TappableCommand {
         }
         guard files.count == 2 else { throw UsageError(message: "expected two PNG files") }
         let report = try diffFiles(files[0], files[1], output: output, options: options)
-        return Result(stdout: report.json + "\n", stderr: "", exitCode: report.matches ? 0 : 1)
+        let json = JSON.object([
+            ("width", .int(report.width)), ("height", .int(report.height)),
+            ("differentPixels", .int(report.differentPixels)), ("ratio", .number(report.ratio)),
+        ])
+        return Result(stdout: json.serialized() + "\n", stderr: "", exitCode: report.matches ? 0 : 1)
     }
 }

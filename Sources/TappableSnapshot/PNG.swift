@@ -63,6 +63,37 @@ public enum PNG {
 
     // MARK: Reading
 
+    /// The IHDR facts the plausibility check needs.
+    struct Header { var width: Int; var height: Int; var bitsPerPixel: Int }
+
+    /// `bytes` without the gAMA, cHRM, iCCP, sRGB and cICP chunks (so libpng hands back the stored
+    /// values unconverted), the total length of the IDAT chunks, and the header; when the chunk
+    /// structure is broken the bytes come back unchanged (libpng then reports the problem).
+    static func withoutColorManagement(_ bytes: [UInt8]) -> ([UInt8], Int?, Header?) {
+        let dropped: Set<String> = ["gAMA", "cHRM", "iCCP", "sRGB", "cICP"]
+        var out = Array(bytes.prefix(8))
+        var i = 8, idat = 0
+        var header: Header?
+        func be32(_ k: Int) -> Int { Int(bytes[k]) << 24 | Int(bytes[k + 1]) << 16 | Int(bytes[k + 2]) << 8 | Int(bytes[k + 3]) }
+        while i + 12 <= bytes.count {
+            let length = be32(i)
+            let end = i + 12 + length
+            guard length >= 0, end <= bytes.count else { return (bytes, nil, header) }
+            let type = String(decoding: bytes[i + 4..<i + 8], as: UTF8.self)
+            if type == "IHDR", length >= 13 {
+                let depth = Int(bytes[i + 16]), colorType = Int(bytes[i + 17])
+                let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
+                header = Header(width: be32(i + 8), height: be32(i + 12), bitsPerPixel: depth * channels)
+            }
+            if type == "IDAT" { idat += length }
+            if !dropped.contains(type) { out.append(contentsOf: bytes[i..<end]) }
+            i = end
+            if type == "IEND" { break }
+        }
+        out.append(contentsOf: bytes[min(i, bytes.count)...])
+        return (out, idat, header)
+    }
+
     /// Decodes a PNG of any colour type and bit depth (1/2/4/8/16-bit grey, grey-alpha, RGB,
     /// RGBA, palette; interlaced or not) into straight-alpha RGBA8. 16-bit data is reduced to
     /// 8 bits; 16-bit files without gamma information are taken as sRGB-encoded.
@@ -81,7 +112,22 @@ public enum PNG {
             }
             throw .notPNG(source: source)
         }
-        let bytes = [UInt8](data)
+        let original = [UInt8](data)
+        // Compare stored values, as pixelmatch does: no gamma or colour-profile conversion.
+        let (bytes, imageDataBytes, header) = withoutColorManagement(original)
+        if let header, let idat = imageDataBytes {
+            let (pixels, tooMany) = header.width.multipliedReportingOverflow(by: header.height)
+            if tooMany || pixels > maxPixels {
+                throw .tooLarge(source: source, width: header.width, height: header.height, limit: maxPixels)
+            }
+            // Deflate shrinks data at most about 1032 times: a header promising far more pixels
+            // than its image data could hold is refused before anything is allocated.
+            let rowBytes = (header.width * header.bitsPerPixel + 7) / 8
+            let (rows, overflow) = header.height.multipliedReportingOverflow(by: 1 + rowBytes)
+            if overflow || rows / 1032 > idat + 64 {
+                throw .truncated(source: source, detail: "\(idat) bytes of image data cannot hold \(header.width) x \(header.height) pixels")
+            }
+        }
         let outcome: Result<RGBAImage, PNGError> = bytes.withUnsafeBytes { raw in
             var image = png_image()
             image.version = png_uint_32(PNG_IMAGE_VERSION)

@@ -246,3 +246,49 @@ struct AtomicWriteTests {
         #expect(dir.contents() == ["shared.png"])
     }
 }
+
+@Suite("PNG: stored values, as pixelmatch compares them")
+struct PNGStoredValuesTests {
+    /// A PNG chunk: length, type, data, CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typeBytes = Array(type.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in typeBytes + data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+        }
+        crc ^= 0xFFFF_FFFF
+        func be(_ v: UInt32) -> [UInt8] {
+            let b0 = UInt8(truncatingIfNeeded: v >> 24), b1 = UInt8(truncatingIfNeeded: v >> 16)
+            let b2 = UInt8(truncatingIfNeeded: v >> 8), b3 = UInt8(truncatingIfNeeded: v)
+            return [b0, b1, b2, b3]
+        }
+        var out = be(UInt32(data.count))
+        out += typeBytes
+        out += data
+        out += be(crc)
+        return out
+    }
+
+    @Test("a gAMA chunk does not change the decoded values")
+    func gammaIgnored() throws {
+        var pixels: [UInt8] = []
+        for i in 0..<64 { pixels.append(i % 4 == 3 ? 255 : UInt8((i * 37) % 256)) }
+        let image = try RGBAImage(width: 4, height: 4, bytes: pixels)
+        let plain = [UInt8](try PNG.encode(image))
+        // Insert gAMA (gamma 1.0) right after IHDR (8-byte signature + 25-byte IHDR chunk).
+        let withGamma = Array(plain[0..<33]) + Self.chunk("gAMA", [0, 1, 0x86, 0xA0]) + Array(plain[33...])
+        #expect(try PNG.decode(Data(withGamma)) == image)
+    }
+
+    @Test("a header promising far more pixels than its image data can hold is refused before allocating")
+    func implausibleHeader() throws {
+        let ihdr: [UInt8] = [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 6, 0, 0, 0]   // 10000 x 10000 RGBA
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += Self.chunk("IHDR", ihdr)
+        bytes += Self.chunk("IDAT", [UInt8](repeating: 0, count: 100))
+        bytes += Self.chunk("IEND", [])
+        #expect(throws: PNGError.self) { try PNG.decode(Data(bytes)) }
+        do { _ = try PNG.decode(Data(bytes)) } catch { #expect("\(error)".contains("cannot hold 10000 x 10000")) }
+    }
+}
