@@ -19,8 +19,10 @@ import TappableText
 ///   inside the region at that deadline, `longPress` fires, reported at the deadline, followed by
 ///   the un-highlight; that touch then taps no more. The deadline fires from `advance(to:)` or from
 ///   any later input whose time reaches it (before that input is applied). Moving farther than
-///   `allowableMovement` cancels the long press only (a later lift inside still taps); so does
-///   being outside the region at the deadline. With long presses disabled, a held touch taps on lift.
+///   `allowableMovement` cancels the long press only, and so does being outside the region at the
+///   deadline. A tap needs the lift before the deadline: a press held longer fires nothing when
+///   its long press was cancelled. Leaving the region and coming back is UIButton-like at any
+///   distance. With long presses disabled, a held touch taps on lift.
 /// - Comparisons of times and distances allow 1e-9 for floating-point error.
 ///
 /// Bad input is ignored, never fatal: an input with a NaN or infinite point or time, or a time
