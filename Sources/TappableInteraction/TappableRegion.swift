@@ -1,16 +1,20 @@
 import TappableLayout
 import TappableText
 
-/// One tappable region of a label: a maximal range of text carrying the same link value and the
-/// same tappable-region flag (ZSWTappableLabel's `.tappableRegion` / `.link`), with its geometry in
-/// label coordinates (points, origin top-left of the label's bounds, y down).
+/// One tappable region of a label: a maximal range of text carrying the same link value, the
+/// same tappable-region flag and the same custom attributes (ZSWTappableLabel's `.tappableRegion`
+/// / `.link` and the payload next to them), with its geometry in label coordinates (points,
+/// origin top-left of the label's bounds, y down).
 ///
-/// Truncation: `range` is the region's full range in the text, also when the label cut part of it
-/// off; `rects`, `tapAreas` and `visibleRanges` cover only the characters that are shown. A region
-/// with no shown character is not a region of the label at all.
+/// Truncation: truncated characters are not part of any region. `range` covers the shown part of
+/// the region (from its first to its last shown character); `fullRange` is the whole range in the
+/// text; `rects`, `tapAreas` and `visibleRanges` cover only shown characters. A region with no
+/// shown character is not a region of the label at all.
 public struct TappableRegion: Sendable, Hashable {
-    /// The region's UTF-16 range in the text (NSRange semantics), truncated part included.
+    /// The region's shown UTF-16 range (NSRange semantics): what is highlighted and reported.
     public let range: TextRange
+    /// The region's whole UTF-16 range in the text, truncated part included.
+    public let fullRange: TextRange
     /// The attributes at the region's first character.
     public let attributes: TextAttributes
     /// The glyph rects of the shown characters, one per line fragment and bidi piece, not grown:
@@ -75,7 +79,8 @@ extension TappableRegion {
         for run in text.runs where run.attributes.isTappable {
             if let last = spans.last, last.range.upperBound == run.range.location,
                last.attributes.link == run.attributes.link,
-               last.attributes.isTappableRegion == run.attributes.isTappableRegion {
+               last.attributes.isTappableRegion == run.attributes.isTappableRegion,
+               last.attributes.custom == run.attributes.custom {
                 spans[spans.count - 1].range.length += run.range.length
             } else {
                 spans.append((run.range, run.attributes))
@@ -87,10 +92,12 @@ extension TappableRegion {
             guard !rects.isEmpty else { return nil }
             let clusters = shownClusters(of: span.range, in: layout)
             guard !clusters.isEmpty else { return nil }
+            let shown = visible.compactMap { $0.intersection(span.range) }
+            let shownRange = shown.isEmpty ? span.range : TextRange(shown.first!.location..<shown.last!.upperBound)
             return TappableRegion(
-                range: span.range, attributes: span.attributes, rects: rects,
+                range: shownRange, fullRange: span.range, attributes: span.attributes, rects: rects,
                 tapAreas: rects.map { tapArea(for: $0, settings: settings) },
-                visibleRanges: visible.compactMap { $0.intersection(span.range) },
+                visibleRanges: shown,
                 clusters: clusters)
         }
     }

@@ -41,7 +41,7 @@ struct RegionTests {
         #expect(label.regions[0].attributes.font?.weight == .bold, "attributes are those at the region's start")
     }
 
-    @Test("two different links side by side are two regions; a flag-only run is a region of its own")
+    @Test("two different links side by side are two regions; flag-only runs with different payloads (custom attributes) too")
     func differentLinksSplit() throws {
         var text = AttributedText("PrivacyTerms and more")
         try text.addAttributes(TextAttributes(link: "a"), in: TextRange(location: 0, length: 7))
@@ -50,9 +50,10 @@ struct RegionTests {
         try text.addAttributes(TextAttributes(isTappableRegion: true, custom: ["kind": "x"]), in: TextRange(location: 16, length: 5))
         let label = try TappableLabel(text: text, width: 400)
         #expect(label.regions.map(\.range) == [TextRange(location: 0, length: 7), TextRange(location: 7, length: 5),
-                                               TextRange(location: 13, length: 8)])
+                                               TextRange(location: 13, length: 3), TextRange(location: 16, length: 5)])
         #expect(label.regions[2].link == nil)
         #expect(label.regions[2].attributes.isTappableRegion)
+        #expect(label.regions[3].attributes.custom == ["kind": "x"])
     }
 
     @Test("a link wrapping onto a second line has one glyph rect and one tap area per line")
@@ -65,7 +66,7 @@ struct RegionTests {
         #expect(terms.frame == terms.rects[0].union(terms.rects[1]))
     }
 
-    @Test("truncation: a cut link keeps its full range with rects only for what is shown; a hidden link is no region")
+    @Test("truncation: truncated characters are in no region; the shown part of a cut link is; a hidden link is no region")
     func truncatedLink() throws {
         let string = "Please read the Terms of Service before you continue"
         let link = TextRange(location: 16, length: 16), hidden = TextRange(location: 44, length: 8)
@@ -74,7 +75,8 @@ struct RegionTests {
         #expect(cut.location > link.location && cut.location < link.upperBound)
         #expect(label.regions.count == 1, "the fully truncated link disappears")
         let region = label.regions[0]
-        #expect(region.range == link)
+        #expect(region.range == TextRange(link.location..<cut.location))
+        #expect(region.fullRange == link)
         #expect(region.visibleRanges == [TextRange(link.location..<cut.location)])
         #expect(region.rects == label.layout.rects(for: TextRange(link.location..<cut.location)))
         let ellipsis = try #require(label.layout.textLayout.lines[0].boxes.last)
