@@ -358,18 +358,16 @@ private struct TaggedStringParser {
     // MARK: Entities
 
     /// Parses an entity at `position` (an `&`) and moves past it. Returns nil, without moving,
-    /// when the `&` does not start an entity (not followed by a letter or `#`).
+    /// when the `&` does not start an entity: not followed by a letter or `#`, or with no `;` before
+    /// the next space, `&`, `<` or quote (as HTML reads "AT&T" and "?a=1&b=2": a literal `&`).
     private mutating func parseEntity() throws(TaggedStringError) -> Unicode.Scalar? {
         let start = position
         var i = start + 1
         guard i < source.count, ASCII.isLetter(source[i]) || source[i] == ASCII.hash else { return nil }
         let limit = min(source.count, start + 40)
         while i < limit, source[i] != ASCII.semicolon, source[i] != ASCII.amp, source[i] != ASCII.lt,
-              !ASCII.isSpace(source[i]) { i += 1 }
-        guard i < source.count, source[i] == ASCII.semicolon else {
-            let shown = String(decoding: source[start..<min(i, start + 12)], as: UTF8.self)
-            throw error(at: start, "unterminated entity \(shown) (expected ';'; write &amp; for a literal '&')")
-        }
+              source[i] != UInt8(ascii: "'"), source[i] != UInt8(ascii: "\""), !ASCII.isSpace(source[i]) { i += 1 }
+        guard i < source.count, source[i] == ASCII.semicolon else { return nil }
         let body = String(decoding: source[start + 1..<i], as: UTF8.self)
         position = i + 1
         if body.hasPrefix("#") {
