@@ -99,6 +99,8 @@ private struct MarkdownRenderer {
     var stack: [Int]
     /// A block started after earlier text: the next emitted text is preceded by "\n".
     var pendingLineBreak = false
+    /// A list item's marker was just written: its first paragraph continues on the same line.
+    var afterItemMarker = false
     let baseFont: Font
 
     init(options: MarkdownOptions) {
@@ -132,7 +134,26 @@ private struct MarkdownRenderer {
 
     /// Starts a block: its text goes on a new line when anything came before it.
     mutating func startBlock() {
+        if afterItemMarker { afterItemMarker = false; return }
         if !builder.isEmpty { pendingLineBreak = true }
+    }
+
+    /// The marker of a list item: "1. ", "2. " … in an ordered list (from its start number),
+    /// "• " in a bullet list, indented two spaces per enclosing list.
+    static func itemMarker(_ item: OpaquePointer) -> String {
+        guard let list = cmark_node_parent(item) else { return "• " }
+        var depth = 0
+        var ancestor = cmark_node_parent(list)
+        while let node = ancestor {
+            if cmark_node_get_type(node) == CMARK_NODE_LIST { depth += 1 }
+            ancestor = cmark_node_parent(node)
+        }
+        let indent = String(repeating: "  ", count: depth)
+        guard cmark_node_get_list_type(list) == CMARK_ORDERED_LIST else { return indent + "• " }
+        var position = 0
+        var sibling = cmark_node_previous(item)
+        while let node = sibling { position += 1; sibling = cmark_node_previous(node) }
+        return indent + "\(Int(cmark_node_get_list_start(list)) + position). "
     }
 
     mutating func walk(_ root: OpaquePointer) {
@@ -173,6 +194,15 @@ private struct MarkdownRenderer {
         switch type {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
             if entering { startBlock() }
+        case CMARK_NODE_ITEM:
+            if entering {
+                afterItemMarker = false
+                startBlock()
+                emit(Self.itemMarker(node))
+                afterItemMarker = true
+            } else {
+                afterItemMarker = false   // an empty item glues nothing to what follows
+            }
         case CMARK_NODE_CODE_BLOCK:
             startBlock()
             codeStyle()
@@ -217,8 +247,8 @@ private struct MarkdownRenderer {
             if Self.string(cmark_node_get_type_string(node)) == "strikethrough" {
                 if entering { push { $0.strikethrough = .single } } else { pop() }
             }
-            // Documents, lists, items, quotes, images (their alt text is their children),
-            // thematic breaks: no text of their own.
+            // Documents, lists, quotes, images (their alt text is their children), thematic
+            // breaks: no text of their own.
         }
     }
 }

@@ -138,7 +138,7 @@ struct MarkdownTests {
         #expect(AttributedText(markdown: "one\n\n\n\ntwo").string == "one\ntwo")
     }
 
-    @Test("headings, lists, quotes and code blocks degrade to their text, one block per line")
+    @Test("headings, lists, quotes and code blocks degrade to their text, one block per line; list items keep their markers")
     func blocks() {
         let text = AttributedText(markdown: """
             # Title
@@ -161,7 +161,7 @@ struct MarkdownTests {
             let x = 1
             ```
             """)
-        #expect(text.string == "Title\nfirst\nsecond item\none\ntwo\nquoted text\ncode block\n  indented\nlet x = 1")
+        #expect(text.string == "Title\n• first\n• second item\n1. one\n2. two\nquoted text\ncode block\n  indented\nlet x = 1")
         let code = text.attributes(at: (text.string.utf16.count - 9)).attributes
         #expect(code.font?.family == "DejaVu Sans Mono")
     }
