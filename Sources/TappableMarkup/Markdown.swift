@@ -37,7 +37,8 @@ public struct MarkdownOptions: Sendable, Hashable {
 /// Inline elements keep their meaning: emphasis is italic, strong is bold, code is monospace,
 /// `~~strike~~` is struck through, links carry their destination in `link` (and a title in
 /// `custom["title"]`). Blocks degrade to their text: paragraphs, headings, list items, quotes
-/// and code blocks each start a new line ("\n"); soft breaks become a space, hard breaks "\n";
+/// and code blocks each start a new line ("\n"), list items with their marker ("1. ", "• ");
+/// soft breaks become a space, hard breaks "\n";
 /// raw HTML stays literal text; images show their alt text. Markdown never fails: whatever is
 /// not valid Markdown syntax is literal text.
 public enum Markdown {
