@@ -109,6 +109,7 @@ public final class FontCache: @unchecked Sendable {
     private let lock = NSLock()
     private var faces: [String: FontFace] = [:]
     private var failures: [String: FontError] = [:]
+    private var chains: [ChainKey: [FontFace]] = [:]
 
     /// An empty cache of its own (most callers use `shared`).
     public init() {}
@@ -128,6 +129,33 @@ public final class FontCache: @unchecked Sendable {
             failures[path] = error
             throw error
         }
+    }
+
+    /// What a face chain depends on: the fonts folder and the face asked for (never the size).
+    public struct ChainKey: Hashable, Sendable {
+        /// The registry's fonts folder.
+        public var directory: String
+        /// The family asked for.
+        public var family: String
+        /// The weight asked for (CSS scale).
+        public var weight: Int
+        /// Whether italic was asked for.
+        public var italic: Bool
+        /// The font file asked for instead of a family, if any.
+        public var file: String?
+    }
+
+    /// The chain for `key`, built by `make` on first use (failures are not kept: `make` reports
+    /// them through the face cache, which remembers them).
+    public func chain(for key: ChainKey, make: () throws -> [FontFace]) throws -> [FontFace] {
+        lock.lock()
+        if let known = chains[key] { lock.unlock(); return known }
+        lock.unlock()
+        let chain = try make()
+        lock.lock()
+        chains[key] = chain
+        lock.unlock()
+        return chain
     }
 
     /// How many faces are open, for tests and diagnostics.

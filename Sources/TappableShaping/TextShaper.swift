@@ -20,9 +20,14 @@ public struct TextShaper: Sendable {
     /// or corrupt font file, or a size that is not a positive finite number.
     public func faceChain(for font: Font) throws -> [FontFace] {
         guard font.size.isFinite, font.size > 0 else { throw FontError.invalidSize(font.size) }
-        let primary = try cache.face(path: registry.file(for: font))
-        return [primary] + registry.fallbackFiles(for: font).compactMap { path in
-            path == primary.path ? nil : try? cache.face(path: path)
+        // The chain depends on the face asked for, not the size: resolved once per process.
+        let key = FontCache.ChainKey(directory: registry.directory, family: font.family, weight: font.weight.value,
+                                     italic: font.italic, file: font.file)
+        return try cache.chain(for: key) {
+            let primary = try cache.face(path: registry.file(for: font))
+            return [primary] + registry.fallbackFiles(for: font).compactMap { path in
+                path == primary.path ? nil : try? cache.face(path: path)
+            }
         }
     }
 
