@@ -148,8 +148,30 @@ public struct LabelLayout: Sendable {
     }
 
     /// Rects of the shown characters of `range`, one per line and bidi piece, in label coordinates.
-    public func rects(for range: TextRange) -> [Rect] {
-        textLayout.rects(for: range).map { $0.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+    public func rects(for range: TextRange) -> [Rect] { geometry(of: [range])[0].rects }
+
+    /// The geometry (rects and shown clusters) of many ranges in one pass, in label coordinates;
+    /// see `TextLayout.geometry(of:)`.
+    public func geometry(of ranges: [TextRange]) -> [RangeGeometry] {
+        textLayout.geometry(of: ranges).map { $0.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+    }
+
+    /// The top-left of a line's box in label coordinates: glyph x positions and cluster boxes of
+    /// the line are relative to it (glyph y positions to the line's baseline, `baselineY`).
+    public func lineOrigin(_ index: Int) -> Point {
+        let line = textLayout.lines[index]
+        return Point(x: line.origin.x + textOrigin.x, y: line.origin.y + textOrigin.y)
+    }
+
+    /// The boxes of the truncation ellipses (their extent by their line's height), in label
+    /// coordinates; empty when nothing is truncated with an ellipsis.
+    public var ellipsisRects: [Rect] {
+        textLayout.lines.indices.flatMap { i -> [Rect] in
+            let origin = lineOrigin(i), line = textLayout.lines[i]
+            return line.boxes.filter { $0.isEllipsis && $0.width > 0 }.map {
+                Rect(x: origin.x + $0.minX, y: origin.y, width: $0.width, height: line.height)
+            }
+        }
     }
 
     /// The caret before `index`: its line and x in label coordinates.

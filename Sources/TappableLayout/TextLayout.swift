@@ -120,30 +120,9 @@ public struct TextLayout: Sendable {
 
     /// One rect per line fragment and per visual piece (bidi can split a range into several pieces
     /// on one line) covering the characters of `range` that are shown: cluster boxes by line height.
-    /// Spaces hanging past a line's end are left out.
-    public func rects(for range: TextRange) -> [Rect] {
-        guard !range.isEmpty, let first = lineIndex(forCharacterAt: max(range.location, 0)) ?? lines.indices.first else { return [] }
-        var rects: [Rect] = []
-        for l in first..<lines.count {
-            let line = lines[l]
-            if line.characterRange.location >= range.upperBound { break }
-            var piece: (Double, Double)?
-            for box in line.boxes {
-                // Hanging spaces past the line's content are not part of its rects.
-                let inside = line.isWithinContent(box) && !box.isEllipsis && box.characterRange.intersection(range) != nil
-                if inside {
-                    piece = piece.map { ($0.0, box.maxX) } ?? (box.minX, box.maxX)
-                } else if let p = piece {
-                    rects.append(Rect(x: line.origin.x + p.0, y: line.origin.y, width: p.1 - p.0, height: line.height))
-                    piece = nil
-                }
-            }
-            if let p = piece {
-                rects.append(Rect(x: line.origin.x + p.0, y: line.origin.y, width: p.1 - p.0, height: line.height))
-            }
-        }
-        return rects.filter { $0.width > 0 }
-    }
+    /// Spaces hanging past a line's end are left out. For many ranges, `geometry(of:)` answers
+    /// all of them in one pass.
+    public func rects(for range: TextRange) -> [Rect] { geometry(of: [range])[0].rects }
 
     /// The caret position before UTF-16 `index`: its line and x (the leading edge of the cluster at
     /// the index in its reading direction; at a line's end, the trailing edge of its last cluster).
