@@ -1,3 +1,4 @@
+import Foundation
 import CCmarkGFM
 import TappableText
 
@@ -67,12 +68,20 @@ private let gfmExtensionsRegistered: Bool = {
     return true
 }()
 
+/// cmark-gfm keeps the table of characters that start inlines in a process-wide array: while a
+/// parser with the strikethrough extension finishes a document it adds `~` there and removes it
+/// afterwards, so two documents finished at once on two threads can lose each other's `~~`.
+/// Parsing is serialised by this lock.
+private let cmarkLock = NSLock()
+
 /// A parsed cmark-gfm document that frees its node tree when released.
 private final class CmarkDocument {
     let root: OpaquePointer
 
     init(parsing markdown: String) {
         _ = gfmExtensionsRegistered
+        cmarkLock.lock()
+        defer { cmarkLock.unlock() }
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8)!
         defer { cmark_parser_free(parser) }
         for name in ["autolink", "strikethrough"] {

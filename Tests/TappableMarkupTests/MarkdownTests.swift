@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TappableText
 @testable import TappableMarkup
@@ -130,6 +131,22 @@ struct MarkdownTests {
         #expect(text.attributes(at: 0).attributes.strikethrough == nil)
     }
 
+    @Test("documents parsed on many threads at once keep their ~~strikethrough~~ (cmark-gfm's global inline table)")
+    func concurrentStrikethrough() {
+        // Long documents keep a parser finishing (its `~` in cmark's global table) while short
+        // ones start and finish beside it: without serialisation a short parse removes the `~`
+        // under the long one, or the reverse.
+        let long = String(repeating: "word ~~gone~~ and *more* words here. ", count: 3_000)
+        let lost = Counter()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for _ in 0..<(worker == 0 ? 6 : 400) {
+                let text = AttributedText(markdown: worker == 0 ? long : "a ~~b~~ c")
+                if text.string.contains("~") { lost.increment() }
+            }
+        }
+        #expect(lost.value == 0, "every parse sees the strikethrough extension's ~")
+    }
+
     @Test("paragraphs join with one line break, soft breaks are spaces, hard breaks line breaks")
     func breaks() {
         #expect(AttributedText(markdown: "one\ntwo").string == "one two")
@@ -220,4 +237,12 @@ struct MarkdownTests {
             #expect(Set(results) == Set((0..<32).map { "\($0) l" }))
         }
     }
+}
+
+/// A thread-safe count, for specs that run work on several threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
