@@ -6,40 +6,18 @@ import TappableSnapshot
 import TappableText
 
 extension TappableCommand {
-    /// `tappable regions SPEC` → `[{"range","text","value","rects","tapAreas","frame"}]`.
+    /// `tappable regions SPEC` → `[region…]` (`JSON.region`).
     static func regionsCommand(_ args: [String]) throws -> Result {
         guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
         let label = try loadSpec(args[0]).tappableLabel()
-        return .ok(JSON.array(label.regions.map(regionJSON(label))).serialized() + "\n")
+        return .ok(JSON.array(label.regions.map(JSON.region)).serialized() + "\n")
     }
 
-    static func regionJSON(_ label: TappableLabel) -> (TappableRegion) -> JSON {
-        { region in
-            .object([
-                ("range", .range(region.range)),
-                ("text", .string(label.text.substring(region.range))),
-                ("value", region.link.map(JSON.string) ?? .null),
-                ("rects", .array(region.rects.map(JSON.rect))),
-                ("tapAreas", .array(region.tapAreas.map(JSON.rect))),
-                ("frame", .rect(region.frame)),
-            ])
-        }
-    }
-
-    /// `tappable a11y SPEC` → the accessibility elements in reading order.
+    /// `tappable a11y SPEC` → the accessibility elements in reading order (`JSON.accessibilityElement`).
     static func accessibilityCommand(_ args: [String]) throws -> Result {
         guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
         let label = try loadSpec(args[0]).tappableLabel()
-        let elements = label.accessibilityElements().map { e -> JSON in
-            .object([
-                ("text", .string(e.text)), ("label", .string(e.label)), ("range", .range(e.range)),
-                ("frame", .rect(e.frame)), ("rects", .array(e.rects.map(JSON.rect))),
-                ("traits", .array(e.traits.names.map(JSON.string))),
-                ("value", e.attributes.link.map(JSON.string) ?? .null),
-                ("actions", .array(e.customActions.map { .string($0.name) })),
-            ])
-        }
-        return .ok(JSON.array(elements).serialized() + "\n")
+        return .ok(JSON.array(label.accessibilityElements().map(JSON.accessibilityElement)).serialized() + "\n")
     }
 
     /// `tappable simulate SPEC --touches "down X,Y @T; move X,Y @T; up X,Y @T" [--frames DIR]`.
@@ -62,9 +40,9 @@ extension TappableCommand {
         var out = ""
         var frame = 0
         for event in events {
-            var json = eventJSON(event, label: label)
-            if let frames, case let .highlightChanged(range) = event.kind {
-                let state: RenderState = range.map { .highlighted($0) } ?? .normal
+            var json = JSON.event(event)
+            if let frames, case let .highlightChanged(region) = event.kind {
+                let state: RenderState = region.map { .highlighted(label.highlight(for: $0)) } ?? .normal
                 let image = try LabelRenderer.image(label.layout, style: spec.style, state: state, scale: spec.scale)
                 frame += 1
                 let name = String(format: "frame-%03d.png", frame)
@@ -75,24 +53,6 @@ extension TappableCommand {
             out += json.serialized() + "\n"
         }
         return .ok(out)
-    }
-
-    /// One event as the `simulate` contract prints it.
-    static func eventJSON(_ event: TouchEvent, label: TappableLabel) -> JSON {
-        let record = label.record(for: event)
-        switch event.kind {
-        case let .highlightChanged(range):
-            return .object([("event", .string("highlight")), ("range", range.map(JSON.range) ?? .null), ("time", .number(event.time))])
-        case let .tap(index, attributes), let .longPress(index, attributes):
-            let name = if case .tap = event.kind { "tap" } else { "longPress" }
-            return .object([
-                ("event", .string(name)), ("index", .int(index)), ("value", attributes.link.map(JSON.string) ?? .null),
-                ("range", record.range.map(JSON.range) ?? .null), ("text", record.text.map(JSON.string) ?? .null),
-                ("time", .number(event.time)),
-            ])
-        case let .unhandled(point):
-            return .object([("event", .string("unhandled")), ("point", .array([.number(point.x), .number(point.y)])), ("time", .number(event.time))])
-        }
     }
 }
 

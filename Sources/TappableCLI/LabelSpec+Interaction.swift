@@ -2,12 +2,13 @@ import TappableInteraction
 import TappableText
 
 /// The SPEC's interaction fields: `interaction` {longPressDuration, allowableMovement,
-/// minimumTapTarget}; tap-area insets and the highlight's corner radius come from `link`.
+/// minimumTapTarget}, completing the settings the `link` style began (tap-area insets and the
+/// pressed look).
 extension LabelSpec {
     static let interactionFields: Set<String> = ["interaction"]
 
-    static func parseInteraction(_ object: [String: JSONValue], style: LinkStyleFields, baseDirectory: String) throws -> InteractionSettings {
-        var settings = InteractionSettings(tapAreaInsets: style.tapAreaInsets, highlightCornerRadius: style.cornerRadius)
+    static func parseInteraction(_ object: [String: JSONValue], linkSettings: InteractionSettings, baseDirectory: String) throws -> InteractionSettings {
+        var settings = linkSettings
         guard let value = object["interaction"], value != .null else { return settings }
         guard case let .object(o) = value else {
             throw SpecError(field: "interaction", "must be an object {\"longPressDuration\",\"allowableMovement\",\"minimumTapTarget\"}")
@@ -32,10 +33,4 @@ extension LabelSpec {
     public func tappableLabel() throws -> TappableLabel {
         try TappableLabel(text: text, width: width, height: height, properties: properties, settings: settings)
     }
-}
-
-/// The link-style fields the interaction settings take.
-struct LinkStyleFields {
-    var tapAreaInsets: EdgeInsets
-    var cornerRadius: Double
 }

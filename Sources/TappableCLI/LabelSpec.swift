@@ -126,8 +126,8 @@ public struct LabelSpec: Sendable {
                 try text.addAttributes(attributes, in: range)
             }
         }
-        let (style, scale) = try parseStyle(reader, object: object)
-        let settings = try parseInteraction(object, style: LinkStyleFields(tapAreaInsets: style.link.tapAreaInsets, cornerRadius: style.link.cornerRadius),
+        let (style, scale, linkSettings) = try parseStyle(reader, object: object)
+        let settings = try parseInteraction(object, linkSettings: linkSettings,
                                             baseDirectory: baseDirectory)
         return LabelSpec(text: text, width: try reader.number("width", minimum: 0, maximum: maximumLength),
                          height: try reader.number("height", minimum: 0, maximum: maximumLength), properties: properties, style: style, scale: scale,

@@ -70,15 +70,15 @@ extension TappableCommand {
             guard range.upperBound <= layout.textLayout.text.length else {
                 throw UsageError(message: "--highlight \(range) lies outside the text (UTF-16 length \(layout.textLayout.text.length))")
             }
-            state = .highlighted(range)
+            state = .highlighted(label.highlight(covering: range))
         } else if let point = options.touch, let region = label.region(at: point) {
-            state = .highlighted(region.range)
+            state = .highlighted(label.highlight(for: region))
         }
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
         case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: options.scale ?? spec.scale).png
-        case "pdf": data = try LabelRenderer.pdf(layout, style: spec.style, state: state)
-        case "svg": data = try LabelRenderer.svg(layout, style: spec.style, state: state)
+        case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state)
+        case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
         default: throw UsageError(message: "output \(output) must end in .png, .pdf or .svg")
         }
         try AtomicFile.write(data, to: output)
@@ -95,27 +95,12 @@ extension TappableCommand {
         guard (output as NSString).pathExtension.lowercased() == "png" else { throw UsageError(message: "overlay output \(output) must end in .png") }
         let spec = try loadSpec(specPath)
         let label = try spec.tappableLabel()
-        let layout = label.layout
-        let regions = OverlayRegion.regions(of: label)
-        let image = try OverlayRenderer.image(layout, regions: regions, style: spec.style, scale: options.scale ?? max(spec.scale, 2))
+        let image = try OverlayRenderer.image(label, style: spec.style, scale: options.scale ?? max(spec.scale, 2))
         try AtomicFile.write(image.png, to: output)
         if let json = options.json {
-            try AtomicFile.write(Data((hitMapJSON(layout, regions: regions).serialized() + "\n").utf8), to: json)
+            try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: json)
         }
         return .ok("")
-    }
-
-    /// `{"size":[w,h],"regions":[{"range","text","value","rects","tapAreas"}]}`, points.
-    static func hitMapJSON(_ layout: LabelLayout, regions: [OverlayRegion]) -> JSON {
-        .object([
-            ("size", .array([.number(layout.size.width), .number(layout.size.height)])),
-            ("regions", .array(regions.map { r in
-                .object([
-                    ("range", .range(r.range)), ("text", .string(r.text)), ("value", .string(r.value)),
-                    ("rects", .array(r.rects.map(JSON.rect))), ("tapAreas", .array(r.tapAreas.map(JSON.rect))),
-                ])
-            })),
-        ])
     }
 }
 
@@ -143,17 +128,16 @@ extension TappableCommand {
                 let label = try spec.tappableLabel()
                 let layout = label.layout
                 let scale = options.scale ?? spec.scale
-                try AtomicFile.write(Data((layoutJSON(layout).serialized() + "\n").utf8), to: out(".layout.json"))
+                try AtomicFile.write(Data((JSON.layout(layout).serialized() + "\n").utf8), to: out(".layout.json"))
                 try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).png, to: out(".png"))
-                let regions = OverlayRegion.regions(of: label)
-                for (i, region) in regions.enumerated() {
-                    let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(region.range), scale: scale)
+                for (i, region) in label.regions.enumerated() {
+                    let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
                     try AtomicFile.write(image.png, to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
                 }
-                let overlay = try OverlayRenderer.image(layout, regions: regions, style: spec.style, scale: max(scale, 2))
+                let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
                 try AtomicFile.write(overlay.png, to: out(".overlay.png"))
-                try AtomicFile.write(Data((hitMapJSON(layout, regions: regions).serialized() + "\n").utf8), to: out(".hitmap.json"))
-                report += "\(name): \(layout.textLayout.lines.count) lines, \(regions.count) regions -> \(out(".png"))\n"
+                try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: out(".hitmap.json"))
+                report += "\(name): \(layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
             } catch let error as SpecError {
                 failed = true
                 errors += "tappable: \(error)\n"

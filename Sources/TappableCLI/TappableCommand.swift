@@ -101,7 +101,7 @@ public enum TappableCommand {
     static func layoutCommand(_ args: [String]) throws -> Result {
         guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
         let layout = try loadSpec(args[0]).layout()
-        return .ok(layoutJSON(layout).serialized() + "\n")
+        return .ok(JSON.layout(layout).serialized() + "\n")
     }
 
     static func hitCommand(_ args: [String]) throws -> Result {
@@ -113,37 +113,15 @@ public enum TappableCommand {
         let layout = label.layout
         let point = Point(x: x, y: y)
         let index = layout.hitTest(at: point)
-        let region = label.regionIndex(at: point).map { label.regions[$0] }
+        let region = label.region(at: point)
         let nearest = layout.characterIndex(at: point)?.index
         let line = layout.lineIndex(at: point)
         let json = JSON.object([
             ("index", index.map(JSON.int) ?? .null),
             ("nearestIndex", nearest.map(JSON.int) ?? .null),
             ("line", line.map(JSON.int) ?? .null),
-            ("region", region.map { r in
-                .object([("range", .range(r.range)), ("value", r.link.map(JSON.string) ?? .null)])
-            } ?? .null),
+            ("region", region.map(JSON.region) ?? .null),
         ])
         return .ok(json.serialized() + "\n")
-    }
-
-    /// `{"lines":[{"range","rect","baseline"}],"usedRect","textOrigin","size","truncated"}`.
-    static func layoutJSON(_ layout: LabelLayout) -> JSON {
-        let lines = layout.textLayout.lines.indices.map { i -> JSON in
-            let line = layout.textLayout.lines[i]
-            return .object([
-                ("range", .range(line.characterRange)),
-                ("rect", .rect(layout.lineRect(i))),
-                ("baseline", .number(layout.baselineY(i))),
-            ])
-        }
-        return .object([
-            ("lines", .array(lines)),
-            ("usedRect", .rect(layout.usedRect)),
-            ("textOrigin", .array([.number(layout.textOrigin.x), .number(layout.textOrigin.y)])),
-            ("size", .array([.number(layout.size.width), .number(layout.size.height)])),
-            ("truncated", .bool(layout.textLayout.isTruncated)),
-            ("fontScale", .number(layout.fontScale)),
-        ])
     }
 }

@@ -25,8 +25,9 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
 public struct AccessibilityCustomAction: Sendable, Hashable {
     /// What the action does when performed.
     public enum Kind: Sendable, Hashable {
-        /// Performs the long press at this UTF-16 index (delivered to the long-press handler).
-        case longPress(index: Int)
+        /// Performs a long press on the element's region at its first character (delivered to the
+        /// long-press handler).
+        case longPress(TappableRegionInfo)
         /// A caller-defined action, told apart by `identifier`.
         case custom(identifier: String)
     }
@@ -53,14 +54,14 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var rects: [Rect]
     /// `[.link, .staticText]` for a region (as ZSWTappableLabel), `.staticText` otherwise.
     public var traits: AccessibilityTraits
-    /// The index of the region in `TappableLabel.regions`, nil for text between regions.
-    public var regionIndex: Int?
+    /// The region the element shows (part of), nil for text between regions.
+    public var region: TappableRegion?
     /// The attributes at the element's first character.
     public var attributes: TextAttributes
     /// Custom actions: the long press first (when offered), then the caller's.
     public var customActions: [AccessibilityCustomAction]
     /// The UTF-16 index activating the element taps (its first character), nil for static text.
-    public var activationIndex: Int? { regionIndex == nil ? nil : range.location }
+    public var activationIndex: Int? { region == nil ? nil : range.location }
 }
 
 /// How a label builds its accessibility elements (ZSWTappableLabel's accessibility delegate and
@@ -100,35 +101,36 @@ extension TappableLabel {
     /// with nothing shown (or only zero-width characters) gives none.
     public func accessibilityElements(options: AccessibilityOptions = AccessibilityOptions()) -> [AccessibilityElement] {
         guard text.length > 0 else { return [] }
-        // Spans: regions and the gaps between them, in text order.
-        var spans: [(range: TextRange, region: Int?)] = []
+        // Parts: each shown piece of a region or of the text between regions, in text order.
+        var parts: [(range: TextRange, region: TappableRegion?)] = []
         var cursor = 0
-        for (i, region) in regions.enumerated() {
-            if region.range.location > cursor { spans.append((TextRange(cursor..<region.range.location), nil)) }
-            spans.append((region.range, i))
+        func addShownParts(of span: TextRange, region: TappableRegion?) {
+            for part in visible.compactMap({ $0.intersection(span) }) { parts.append((part, region)) }
+        }
+        let visible = layout.textLayout.mergedVisibleCharacterRanges
+        for region in regions {
+            if region.range.location > cursor { addShownParts(of: TextRange(cursor..<region.range.location), region: nil) }
+            addShownParts(of: region.range, region: region)
             cursor = region.range.upperBound
         }
-        if cursor < text.length { spans.append((TextRange(cursor..<text.length), nil)) }
+        if cursor < text.length { addShownParts(of: TextRange(cursor..<text.length), region: nil) }
 
-        let visible = TappableRegion.mergedVisibleRanges(layout)
         var elements: [AccessibilityElement] = []
-        for span in spans {
-            for part in visible.compactMap({ $0.intersection(span.range) }) {
-                let rects = layout.rects(for: part)
-                guard !rects.isEmpty else { continue }
-                let attributes = attributes(at: part.location)
-                let string = text.substring(part)
-                var actions: [AccessibilityCustomAction] = []
-                if span.region != nil, options.includesLongPressAction {
-                    actions.append(AccessibilityCustomAction(name: options.longPressActionName, kind: .longPress(index: part.location)))
-                }
-                actions += options.customActions?(part, attributes) ?? []
-                elements.append(AccessibilityElement(
-                    text: string, label: options.label?(part, attributes) ?? string, range: part,
-                    frame: rects.dropFirst().reduce(rects[0]) { $0.union($1) }, rects: rects,
-                    traits: span.region == nil ? .staticText : [.link, .staticText], regionIndex: span.region,
-                    attributes: attributes, customActions: actions))
+        for (part, geometry) in zip(parts, layout.geometry(of: parts.map(\.range))) where !geometry.rects.isEmpty {
+            let rects = geometry.rects
+            let attributes = attributes(at: part.range.location)
+            let string = text.substring(part.range)
+            var actions: [AccessibilityCustomAction] = []
+            if let region = part.region, options.includesLongPressAction {
+                let info = TappableRegionInfo(region: region, index: part.range.location, attributes: attributes)
+                actions.append(AccessibilityCustomAction(name: options.longPressActionName, kind: .longPress(info)))
             }
+            actions += options.customActions?(part.range, attributes) ?? []
+            elements.append(AccessibilityElement(
+                text: string, label: options.label?(part.range, attributes) ?? string, range: part.range,
+                frame: rects.dropFirst().reduce(rects[0]) { $0.union($1) }, rects: rects,
+                traits: part.region == nil ? .staticText : [.link, .staticText], region: part.region,
+                attributes: attributes, customActions: actions))
         }
         return elements
     }

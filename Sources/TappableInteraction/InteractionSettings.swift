@@ -16,9 +16,10 @@ public struct InteractionSettings: Sendable, Hashable {
     /// shrink a tap area below its glyph rect: a glyph of a region always hits the region.
     /// Non-finite values are rejected.
     public var tapAreaInsets: EdgeInsets
-    /// Corner radius of the highlight's rounded rects, in points, for painting. Default 0, which is
-    /// CCHLinkTextView's `linkCornerRadius` default (square corners). Negative or non-finite: rejected.
-    public var highlightCornerRadius: Double
+    /// How a pressed region is painted: background, text colour and corner radius (CCHLinkTextView's
+    /// linkTextTouchAttributes and linkCornerRadius, ZSWTappableLabel's highlighted colours).
+    /// Per-character `highlightedBackgroundColor` / `highlightedForegroundColor` attributes win.
+    public var highlightStyle: HighlightStyle
     /// When set, each tap-area rect (one per line piece of a region) grows to at least this size,
     /// centred on its glyph rect, after `tapAreaInsets` (e.g. 44 x 44 pt, Apple's HIG minimum).
     /// Default nil (off). Negative or non-finite sizes are rejected.
@@ -27,11 +28,11 @@ public struct InteractionSettings: Sendable, Hashable {
     /// Settings with the iOS defaults unless given.
     public init(longPressDuration: Double = 0.5, allowableMovement: Double = 10,
                 tapAreaInsets: EdgeInsets = InteractionSettings.defaultTapAreaInsets,
-                highlightCornerRadius: Double = 0, minimumTapTargetSize: Size? = nil) {
+                highlightStyle: HighlightStyle = HighlightStyle(), minimumTapTargetSize: Size? = nil) {
         self.longPressDuration = longPressDuration
         self.allowableMovement = allowableMovement
         self.tapAreaInsets = tapAreaInsets
-        self.highlightCornerRadius = highlightCornerRadius
+        self.highlightStyle = highlightStyle
         self.minimumTapTargetSize = minimumTapTargetSize
     }
 
@@ -50,8 +51,8 @@ public struct InteractionSettings: Sendable, Hashable {
         guard i.top.isFinite, i.left.isFinite, i.bottom.isFinite, i.right.isFinite else {
             throw InteractionSettingsError.invalidTapAreaInsets(i)
         }
-        guard highlightCornerRadius.isFinite, highlightCornerRadius >= 0 else {
-            throw InteractionSettingsError.invalidHighlightCornerRadius(highlightCornerRadius)
+        guard highlightStyle.cornerRadius.isFinite, highlightStyle.cornerRadius >= 0 else {
+            throw InteractionSettingsError.invalidHighlightCornerRadius(highlightStyle.cornerRadius)
         }
         if let s = minimumTapTargetSize {
             guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
@@ -76,8 +77,28 @@ public enum InteractionSettingsError: Error, Sendable, Equatable, CustomStringCo
         case let .invalidAllowableMovement(m): return "allowableMovement \(m) is not a non-negative number of points"
         case let .invalidTapAreaInsets(i):
             return "tapAreaInsets (\(i.top), \(i.left), \(i.bottom), \(i.right)) are not all finite"
-        case let .invalidHighlightCornerRadius(r): return "highlightCornerRadius \(r) is not a non-negative number of points"
+        case let .invalidHighlightCornerRadius(r): return "highlight cornerRadius \(r) is not a non-negative number of points"
         case let .invalidMinimumTapTargetSize(s): return "minimumTapTargetSize \(s) is not a non-negative, finite size"
         }
+    }
+}
+
+/// How a pressed region is painted (the highlight's look; where it is comes from the layout).
+/// Defaults are what Tappable paints out of the box: a light grey rounded background with 4 pt
+/// corners, text colours kept.
+public struct HighlightStyle: Sendable, Hashable {
+    /// Fill behind the pressed region's glyph rects; nil paints none. Default light grey #aaaaaa.
+    /// A region's own `highlightedBackgroundColor` attribute wins.
+    public var backgroundColor: Color?
+    /// Text colour of the pressed region's tappable characters; nil keeps their normal colour.
+    /// A character's own `highlightedForegroundColor` attribute wins.
+    public var textColor: Color?
+    /// Corner radius of the highlight's outline, in points (CCHLinkTextView's linkCornerRadius).
+    /// Default 4. Negative or non-finite values are rejected by `InteractionSettings.validate()`.
+    public var cornerRadius: Double
+
+    /// A style with these values, Tappable's defaults unless given; not checked here.
+    public init(backgroundColor: Color? = .lightGray, textColor: Color? = nil, cornerRadius: Double = 4) {
+        self.backgroundColor = backgroundColor; self.textColor = textColor; self.cornerRadius = cornerRadius
     }
 }

@@ -1,29 +1,40 @@
 import TappableText
 
-/// What lies under a point, for previews and context menus (ZSWTappableLabel's
-/// `tappableRegionInfo(forPreviewingContext:location:)`). Label coordinates, UTF-16 ranges.
+/// A region under a finger: the region, the character under the finger and the attributes
+/// there. What a tap or a long press delivers, and what previews and context menus present from
+/// (ZSWTappableLabel's `tappableRegionInfo(forPreviewingContext:location:)`). Label coordinates,
+/// UTF-16 indices.
 public struct TappableRegionInfo: Sendable, Hashable {
-    /// The index of the region in `TappableLabel.regions`.
-    public var regionIndex: Int
-    /// The region's full range (truncated part included).
-    public var range: TextRange
-    /// The UTF-16 index of the character under the point (or the region's nearest shown one).
+    /// The region touched.
+    public var region: TappableRegion
+    /// The UTF-16 index of the character under the finger (a grapheme cluster's start), or the
+    /// region's nearest shown character when the finger is beside its glyphs; always inside
+    /// `region.range`.
     public var index: Int
-    /// The attributes at `index` (what a tap there delivers).
+    /// The text's attributes at `index` (what ZSWTappableLabel's delegates receive).
     public var attributes: TextAttributes
-    /// The union of `rects`: the rect to present a preview from.
-    public var frame: Rect
-    /// The region's glyph rects, one per line fragment and bidi piece.
-    public var rects: [Rect]
+
+    /// Info about `region` at `index` with `attributes`; stored as given.
+    public init(region: TappableRegion, index: Int, attributes: TextAttributes) {
+        self.region = region; self.index = index; self.attributes = attributes
+    }
+
+    /// The region's frame: the rect to present a preview from.
+    public var frame: Rect { region.frame }
 }
 
 extension TappableLabel {
-    /// The region under `point` with its frame, or nil where a touch would be unhandled (same
-    /// rules as `regionIndex(at:)`).
+    /// The region under `point`, the character there and its attributes, or nil where a touch
+    /// would be unhandled (same rules as `regionIndex(at:)`).
     public func regionInfo(at point: Point) -> TappableRegionInfo? {
-        guard let target = touchTarget(at: point) else { return nil }
-        let region = regions[target.region]
-        return TappableRegionInfo(regionIndex: target.region, range: region.range, index: target.index,
-                                  attributes: attributes(at: target.index), frame: region.frame, rects: region.rects)
+        guard let region = region(at: point) else { return nil }
+        return info(in: region, at: point)
+    }
+
+    /// What a finger at `point` reports inside `region`: the nearest shown character of the
+    /// region and the attributes there.
+    func info(in region: TappableRegion, at point: Point) -> TappableRegionInfo {
+        let index = region.characterIndex(nearest: point)
+        return TappableRegionInfo(region: region, index: index, attributes: attributes(at: index))
     }
 }

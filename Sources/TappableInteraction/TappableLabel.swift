@@ -48,14 +48,8 @@ public struct TappableLabel: Sendable {
         self.settings = settings
         self.layout = layout
         regions = TappableRegion.regions(of: layout, settings: settings)
-        var zones: [Rect] = []
-        for line in layout.textLayout.lines {
-            for box in line.boxes where box.isEllipsis && box.width > 0 {
-                zones.append(Rect(x: layout.textOrigin.x + line.origin.x + box.minX, y: layout.textOrigin.y + line.origin.y,
-                                  width: box.width, height: .infinity))
-            }
-        }
-        ellipsisZones = zones
+        // From the top of the ellipsis's line down, without limit.
+        ellipsisZones = layout.ellipsisRects.map { Rect(x: $0.minX, y: $0.minY, width: $0.width, height: .infinity) }
         tapIndex = TapAreaIndex(regions)
     }
 
@@ -99,14 +93,6 @@ public struct TappableLabel: Sendable {
 
     /// The region a touch at `point` belongs to (see `regionIndex(at:)`), or nil.
     public func region(at point: Point) -> TappableRegion? { regionIndex(at: point).map { regions[$0] } }
-
-    /// What a touch at `point` reports: the region's index in `regions` and the UTF-16 index of the
-    /// character under the finger (snapped to its grapheme cluster's start), or, when the finger is
-    /// beside the region's glyphs, the region's nearest shown character. Nil outside every region.
-    public func touchTarget(at point: Point) -> (region: Int, index: Int)? {
-        guard let r = regionIndex(at: point) else { return nil }
-        return (r, regions[r].characterIndex(nearest: point))
-    }
 
     /// The index into `regions` of the region holding UTF-16 `index`, nil when none does.
     public func regionIndex(containing index: Int) -> Int? { regions.index(containing: index) { $0.range } }

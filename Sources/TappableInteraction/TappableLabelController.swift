@@ -48,12 +48,14 @@ public struct TappableLabelController: Sendable {
     /// Customises accessibility elements.
     public weak var accessibilityDelegate: (any TappableLabelAccessibilityDelegate)?
 
-    /// Called on a tap with the label, the UTF-16 index and the attributes there.
-    public var onTap: (@Sendable (TappableLabel, Int, TextAttributes) -> Void)?
-    /// Called on a long press with the label, the UTF-16 index and the attributes there.
-    public var onLongPress: (@Sendable (TappableLabel, Int, TextAttributes) -> Void)?
-    /// Called when the highlighted range changes (nil: nothing highlighted), to repaint.
-    public var onHighlightChange: (@Sendable (TappableLabel, TextRange?) -> Void)?
+    /// Called on a tap with the label and what was tapped: the region, the UTF-16 index and the
+    /// attributes there.
+    public var onTap: (@Sendable (TappableLabel, TappableRegionInfo) -> Void)?
+    /// Called on a long press with the label and what was pressed (as `onTap`).
+    public var onLongPress: (@Sendable (TappableLabel, TappableRegionInfo) -> Void)?
+    /// Called when the highlighted region changes (nil: nothing highlighted), to repaint
+    /// (`label.highlight(for: region)` is what to paint).
+    public var onHighlightChange: (@Sendable (TappableLabel, TappableRegion?) -> Void)?
     /// Called for touches that begin outside every region (pass them on).
     public var onUnhandled: (@Sendable (TappableLabel, Point) -> Void)?
     /// The name of the accessibility long-press action. Default "Open Menu" (ZSWTappableLabel).
@@ -126,14 +128,12 @@ public struct TappableLabelController: Sendable {
     private func deliver(_ events: [TouchEvent]) -> [TouchEvent] {
         for event in events {
             switch event.kind {
-            case let .tap(index, attributes):
-                tapDelegate?.tappableLabel(label, tappedAt: index, withAttributes: attributes)
-                onTap?(label, index, attributes)
-            case let .longPress(index, attributes):
-                longPressDelegate?.tappableLabel(label, longPressedAt: index, withAttributes: attributes)
-                onLongPress?(label, index, attributes)
-            case let .highlightChanged(range):
-                onHighlightChange?(label, range)
+            case let .tap(info):
+                deliverTap(info)
+            case let .longPress(info):
+                deliverLongPress(info)
+            case let .highlightChanged(region):
+                onHighlightChange?(label, region)
             case let .unhandled(point):
                 onUnhandled?(label, point)
             }
@@ -164,21 +164,27 @@ public struct TappableLabelController: Sendable {
     /// Returns whether a tap was delivered (false for static text).
     @discardableResult
     public func activate(_ element: AccessibilityElement) -> Bool {
-        guard let index = element.activationIndex else { return false }
-        let attributes = label.attributes(at: index)
-        tapDelegate?.tappableLabel(label, tappedAt: index, withAttributes: attributes)
-        onTap?(label, index, attributes)
+        guard let region = element.region, let index = element.activationIndex else { return false }
+        deliverTap(TappableRegionInfo(region: region, index: index, attributes: label.attributes(at: index)))
         return true
+    }
+
+    private func deliverTap(_ info: TappableRegionInfo) {
+        tapDelegate?.tappableLabel(label, tappedAt: info.index, withAttributes: info.attributes)
+        onTap?(label, info)
+    }
+
+    private func deliverLongPress(_ info: TappableRegionInfo) {
+        longPressDelegate?.tappableLabel(label, longPressedAt: info.index, withAttributes: info.attributes)
+        onLongPress?(label, info)
     }
 
     /// Performs an element's custom action: the long-press action delivers a long press (true when a
     /// long-press handler exists); custom actions are the caller's to perform (false).
     @discardableResult
     public func perform(_ action: AccessibilityCustomAction) -> Bool {
-        guard case let .longPress(index) = action.kind, hasLongPressHandler else { return false }
-        let attributes = label.attributes(at: index)
-        longPressDelegate?.tappableLabel(label, longPressedAt: index, withAttributes: attributes)
-        onLongPress?(label, index, attributes)
+        guard case let .longPress(info) = action.kind, hasLongPressHandler else { return false }
+        deliverLongPress(info)
         return true
     }
 }

@@ -4,17 +4,23 @@ import TappableText
 /// One tappable region of a label: a maximal range of text carrying the same link value, the
 /// same tappable-region flag and the same custom attributes (ZSWTappableLabel's `.tappableRegion`
 /// / `.link` and the payload next to them), with its geometry in label coordinates (points,
-/// origin top-left of the label's bounds, y down).
+/// origin top-left of the label's bounds, y down). The one model of a region: touches, taps,
+/// highlights, the overlay, PDF link annotations, accessibility and every JSON output start from
+/// this value; nothing looks a region up again.
 ///
 /// Truncation: truncated characters are not part of any region. `range` covers the shown part of
 /// the region (from its first to its last shown character); `fullRange` is the whole range in the
 /// text; `rects`, `tapAreas` and `visibleRanges` cover only shown characters. A region with no
 /// shown character is not a region of the label at all.
 public struct TappableRegion: Sendable, Hashable {
+    /// The region's position in `TappableLabel.regions` (text order, from 0).
+    public let index: Int
     /// The region's shown UTF-16 range (NSRange semantics): what is highlighted and reported.
     public let range: TextRange
     /// The region's whole UTF-16 range in the text, truncated part included.
     public let fullRange: TextRange
+    /// The text of `range` (what the region shows, the ellipsis excluded).
+    public let text: String
     /// The attributes at the region's first character.
     public let attributes: TextAttributes
     /// The glyph rects of the shown characters, one per line fragment and bidi piece, not grown:
@@ -25,12 +31,13 @@ public struct TappableRegion: Sendable, Hashable {
     public let tapAreas: [Rect]
     /// The parts of `range` that are shown (one part, or two around a middle ellipsis).
     public let visibleRanges: [TextRange]
-    /// The shown grapheme clusters of the region: each cluster's start index and box (cluster
-    /// extent by line height), in line order then visual order. Used to name the character under
-    /// a finger without touching the layout again.
-    let clusters: [Cluster]
+    /// The shown grapheme clusters of the region (start index and box, label coordinates), in
+    /// line order then visual order: they name the character under a finger without touching the
+    /// layout again. Never empty.
+    let clusters: [ClusterRect]
 
-    /// The link value, if the region is a link.
+    /// The link value, if the region is a link; nil for a region that is only flagged tappable.
+    /// This is the region's `value` in every JSON output (`null` when nil).
     public var link: String? { attributes.link }
     /// The union of `rects`: the region's frame (for previews, context menus, accessibility).
     public var frame: Rect { rects.dropFirst().reduce(rects[0]) { $0.union($1) } }
@@ -64,15 +71,11 @@ public struct TappableRegion: Sendable, Hashable {
     }
 }
 
-/// A shown grapheme cluster: its first UTF-16 index and its box in label coordinates.
-struct Cluster: Sendable, Hashable {
-    var index: Int
-    var rect: Rect
-}
-
 extension TappableRegion {
     /// The regions of `layout`'s text in text order: adjacent runs that are tappable (a link or
-    /// the region flag) and share the same link value and flag form one region.
+    /// the region flag) and share the same link value, flag and custom attributes form one
+    /// region. One pass over the runs and one over the layout's boxes, whatever the number of
+    /// regions.
     static func regions(of layout: LabelLayout, settings: InteractionSettings) -> [TappableRegion] {
         let text = layout.textLayout.text
         var spans: [(range: TextRange, attributes: TextAttributes)] = []
@@ -86,20 +89,19 @@ extension TappableRegion {
                 spans.append((run.range, run.attributes))
             }
         }
-        let visible = mergedVisibleRanges(layout)
-        return spans.compactMap { span in
-            let rects = layout.rects(for: span.range)
-            guard !rects.isEmpty else { return nil }
-            let clusters = shownClusters(of: span.range, in: layout)
-            guard !clusters.isEmpty else { return nil }
+        let geometries = layout.geometry(of: spans.map(\.range))
+        let visible = layout.textLayout.mergedVisibleCharacterRanges
+        var regions: [TappableRegion] = []
+        for (span, geometry) in zip(spans, geometries) where !geometry.rects.isEmpty && !geometry.clusters.isEmpty {
             let shown = visible.compactMap { $0.intersection(span.range) }
             let shownRange = shown.isEmpty ? span.range : TextRange(shown.first!.location..<shown.last!.upperBound)
-            return TappableRegion(
-                range: shownRange, fullRange: span.range, attributes: span.attributes, rects: rects,
-                tapAreas: rects.map { tapArea(for: $0, settings: settings) },
-                visibleRanges: shown,
-                clusters: clusters)
+            regions.append(TappableRegion(
+                index: regions.count, range: shownRange, fullRange: span.range, text: text.substring(shownRange),
+                attributes: span.attributes, rects: geometry.rects,
+                tapAreas: geometry.rects.map { tapArea(for: $0, settings: settings) },
+                visibleRanges: shown, clusters: geometry.clusters))
         }
+        return regions
     }
 
     /// A glyph rect grown by the insets, then to the minimum target centred on the glyph rect,
@@ -117,43 +119,5 @@ extension TappableRegion {
             }
         }
         return area
-    }
-
-    /// The layout's shown character ranges, adjacent ones merged.
-    static func mergedVisibleRanges(_ layout: LabelLayout) -> [TextRange] {
-        var merged: [TextRange] = []
-        for r in layout.textLayout.visibleCharacterRanges where !r.isEmpty {
-            if let last = merged.last, last.upperBound == r.location {
-                merged[merged.count - 1].length += r.length
-            } else {
-                merged.append(r)
-            }
-        }
-        return merged
-    }
-
-    /// The shown clusters intersecting `range` (not the ellipsis, not zero-width), label coordinates.
-    static func shownClusters(of range: TextRange, in layout: LabelLayout) -> [Cluster] {
-        let lines = layout.textLayout.lines
-        let origin = layout.textOrigin
-        // First line that may hold the range: binary search by character range.
-        var lo = 0, hi = lines.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if lines[mid].characterRange.upperBound <= range.location { lo = mid + 1 } else { hi = mid }
-        }
-        var clusters: [Cluster] = []
-        var l = lo
-        while l < lines.count, lines[l].characterRange.location < range.upperBound {
-            let line = lines[l]
-            for box in line.boxes where !box.isEllipsis && box.width > 0 && box.characterRange.intersection(range) != nil {
-                clusters.append(Cluster(
-                    index: box.characterRange.location,
-                    rect: Rect(x: origin.x + line.origin.x + box.minX, y: origin.y + line.origin.y,
-                               width: box.width, height: line.height)))
-            }
-            l += 1
-        }
-        return clusters
     }
 }

@@ -4,16 +4,16 @@ import TappableText
 public struct TouchEvent: Sendable, Hashable {
     /// What happened.
     public enum Kind: Sendable, Hashable {
-        /// The pressed region changed: the range of the region now highlighted (its full
-        /// `TappableRegion.range`), or nil when nothing is highlighted any more.
-        case highlightChanged(TextRange?)
-        /// A tap: the finger lifted inside the region where it came down. `index` is the UTF-16
-        /// index under the finger at the lift (a grapheme cluster's start, inside the region), and
-        /// `attributes` the text's attributes at that index.
-        case tap(index: Int, attributes: TextAttributes)
+        /// The pressed region changed: the region now highlighted (paint
+        /// `TappableLabel.highlight(for:)`), or nil when nothing is highlighted any more.
+        case highlightChanged(TappableRegion?)
+        /// A tap: the finger lifted inside the region where it came down. The info's `index` is
+        /// the UTF-16 index under the finger at the lift (a grapheme cluster's start, inside the
+        /// region), its `attributes` the text's attributes at that index.
+        case tap(TappableRegionInfo)
         /// A long press: the finger stayed down within the allowable movement for the long-press
-        /// duration. `index` and `attributes` as for `tap`, where the finger was at the deadline.
-        case longPress(index: Int, attributes: TextAttributes)
+        /// duration. The info as for `tap`, where the finger was at the deadline.
+        case longPress(TappableRegionInfo)
         /// A touch began outside every region: the label does not handle it (pass it through).
         case unhandled(Point)
     }

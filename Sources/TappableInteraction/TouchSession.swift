@@ -91,8 +91,11 @@ public struct TouchSession: Sendable {
         return nil
     }
 
+    /// The highlighted region, nil when none is highlighted.
+    public var highlightedRegion: TappableRegion? { highlightedRegionIndex.map { label.regions[$0] } }
+
     /// The highlighted region's range, nil when none is highlighted.
-    public var highlightedRange: TextRange? { highlightedRegionIndex.map { label.regions[$0].range } }
+    public var highlightedRange: TextRange? { highlightedRegion?.range }
 
     /// When the pending long press will fire, in seconds; nil when none is pending.
     public var longPressDeadline: Double? {
@@ -117,7 +120,7 @@ public struct TouchSession: Sendable {
         let duration = label.settings.longPressDuration
         phase = .pressing(Press(touch: touch, region: region, start: point, startTime: time, last: point,
                                 isInside: true, longPressPending: isLongPressEnabled && duration.isFinite))
-        events.append(TouchEvent(time: time, kind: .highlightChanged(label.regions[region].range)))
+        events.append(TouchEvent(time: time, kind: .highlightChanged(label.regions[region])))
         return events
     }
 
@@ -132,7 +135,7 @@ public struct TouchSession: Sendable {
         }
         let inside = label.regionIndex(at: point) == press.region
         if inside != press.isInside {
-            events.append(TouchEvent(time: time, kind: .highlightChanged(inside ? label.regions[press.region].range : nil)))
+            events.append(TouchEvent(time: time, kind: .highlightChanged(inside ? label.regions[press.region] : nil)))
             press.isInside = inside
         }
         press.last = point
@@ -154,8 +157,7 @@ public struct TouchSession: Sendable {
             let duration = label.settings.longPressDuration
             let inTime = !isLongPressEnabled || !duration.isFinite || time < press.startTime + duration - Self.tolerance
             if inTime, label.regionIndex(at: point) == press.region {
-                let index = label.regions[press.region].characterIndex(nearest: point)
-                events.append(TouchEvent(time: time, kind: .tap(index: index, attributes: label.attributes(at: index))))
+                events.append(TouchEvent(time: time, kind: .tap(label.info(in: label.regions[press.region], at: point))))
             }
             if press.isInside { events.append(TouchEvent(time: time, kind: .highlightChanged(nil))) }
             phase = .idle
@@ -228,9 +230,8 @@ public struct TouchSession: Sendable {
             phase = .pressing(press)
             return []
         }
-        let index = label.regions[press.region].characterIndex(nearest: press.last)
         phase = .finished(touch: press.touch)
-        return [TouchEvent(time: deadline, kind: .longPress(index: index, attributes: label.attributes(at: index))),
+        return [TouchEvent(time: deadline, kind: .longPress(label.info(in: label.regions[press.region], at: press.last))),
                 TouchEvent(time: deadline, kind: .highlightChanged(nil))]
     }
 }

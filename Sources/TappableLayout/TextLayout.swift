@@ -47,6 +47,20 @@ public struct TextLayout: Sendable {
         }
     }
 
+    /// The shown parts of the text in text order, adjacent ones merged: one range, or two around a
+    /// middle ellipsis (empty for empty text).
+    public var mergedVisibleCharacterRanges: [TextRange] {
+        var merged: [TextRange] = []
+        for r in visibleCharacterRanges where !r.isEmpty {
+            if let last = merged.last, last.upperBound == r.location {
+                merged[merged.count - 1].length += r.length
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged
+    }
+
     // MARK: - Lines
 
     /// The index of the line whose box contains y (top inclusive, bottom exclusive), nil in the

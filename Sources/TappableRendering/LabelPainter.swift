@@ -1,4 +1,5 @@
 import CCairo
+import TappableInteraction
 import TappableLayout
 import TappableShaping
 import TappableText
@@ -13,8 +14,8 @@ struct LabelPainter {
 
     var text: AttributedText { layout.textLayout.text }
 
-    var highlightedRange: TextRange? {
-        if case let .highlighted(range) = state { return range }
+    var highlight: Highlight? {
+        if case let .highlighted(highlight) = state { return highlight }
         return nil
     }
 
@@ -39,8 +40,8 @@ struct LabelPainter {
     func foreground(at index: Int) -> Color {
         let a = text.attributes(at: index).attributes
         let normal = a.foregroundColor ?? (a.link != nil ? style.link.color : nil) ?? style.textColor
-        guard let range = highlightedRange, range.contains(index) else { return normal }
-        return a.highlightedForegroundColor ?? (a.isTappable ? style.link.highlightedColor : nil) ?? normal
+        guard let highlight, highlight.range.contains(index) else { return normal }
+        return a.highlightedForegroundColor ?? (a.isTappable ? highlight.foregroundColor : nil) ?? normal
     }
 
     func setColor(_ cr: OpaquePointer, _ c: Color) {
@@ -50,42 +51,28 @@ struct LabelPainter {
     // MARK: - Backgrounds and highlight
 
     private func paintRunBackgrounds(_ cr: OpaquePointer) {
-        for run in text.runs where run.attributes.backgroundColor != nil {
+        let filled = text.runs.filter { $0.attributes.backgroundColor != nil }
+        for (run, geometry) in zip(filled, layout.geometry(of: filled.map(\.range))) {
             setColor(cr, run.attributes.backgroundColor!)
-            for rect in layout.rects(for: run.range) { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+            for rect in geometry.rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
             cairo_fill(cr)
         }
     }
 
     private func paintHighlight(_ cr: OpaquePointer) {
-        guard let range = highlightedRange, !range.isEmpty else { return }
-        let a = text.attributes(at: range.location).attributes
-        guard let color = a.highlightedBackgroundColor ?? style.link.highlightedBackground else { return }
+        guard let highlight, let color = highlight.backgroundColor else { return }
         setColor(cr, color)
-        for shape in HighlightShape.shapes(for: layout.rects(for: range)) {
-            shape.addPath(cr, radius: style.link.cornerRadius)
+        for shape in HighlightShape.shapes(for: highlight.rects) {
+            shape.addPath(cr, radius: highlight.cornerRadius)
         }
         cairo_fill(cr)
-    }
-
-    /// Adds a rounded rect to the path; the radius is clamped to half the shorter side.
-    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
-        let rad = max(0, min(radius.isFinite ? radius : 0, r.width / 2, r.height / 2))
-        guard rad > 0 else { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
-        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
     }
 
     // MARK: - Glyphs
 
     private func paintGlyphs(_ cr: OpaquePointer) {
-        let origin = layout.textOrigin
-        for line in layout.textLayout.lines {
-            let x0 = origin.x + line.origin.x, y0 = origin.y + line.baselineY
+        for (i, line) in layout.textLayout.lines.enumerated() {
+            let x0 = layout.lineOrigin(i).x, y0 = layout.baselineY(i)
             for run in line.runs where !run.glyphs.isEmpty {
                 cairo_set_font_face(cr, CairoFontFaces.shared.cairoFace(for: run.face))
                 cairo_set_font_size(cr, run.size)
@@ -121,8 +108,7 @@ struct LabelPainter {
     }
 
     private func paintDecorations(_ cr: OpaquePointer) {
-        let origin = layout.textOrigin
-        for line in layout.textLayout.lines {
+        for (i, line) in layout.textLayout.lines.enumerated() {
             var underlines: [DecorationSegment] = [], strikes: [DecorationSegment] = []
             // Spaces hanging past the line's content are not decorated.
             for box in line.boxes where !box.isEllipsis && box.width > 0 && line.isWithinContent(box) {
@@ -139,7 +125,7 @@ struct LabelPainter {
                     Self.extend(&strikes, box, st, st.color ?? color, offset: -m.strikeoutPosition * scale, thickness: m.strikeoutThickness * scale)
                 }
             }
-            let x0 = origin.x + line.origin.x, baseline = origin.y + line.baselineY
+            let x0 = layout.lineOrigin(i).x, baseline = layout.baselineY(i)
             for seg in underlines + strikes { draw(cr, seg, x0: x0, baseline: baseline) }
         }
     }

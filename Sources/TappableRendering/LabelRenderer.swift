@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TappableInteraction
 import TappableLayout
 import TappableText
 
@@ -54,23 +55,24 @@ public enum LabelRenderer {
         return RenderedImage(width: w, height: h, rgba: rgba, png: png)
     }
 
-    /// A one-page PDF of the label (its size in points), each link a clickable annotation over its
-    /// rects (one per line fragment).
-    public static func pdf(_ layout: LabelLayout, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
-        try vector(layout, style: style, state: state) { write, closure, w, h in
+    /// A one-page PDF of the label (its size in points), each link region a clickable annotation
+    /// over its rects (one per line fragment and bidi piece).
+    public static func pdf(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
+        try vector(label, style: style, state: state) { write, closure, w, h in
             cairo_pdf_surface_create_for_stream(write, closure, w, h)
         }
     }
 
     /// An SVG of the label, in points.
-    public static func svg(_ layout: LabelLayout, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
-        try vector(layout, style: style, state: state) { write, closure, w, h in
+    public static func svg(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
+        try vector(label, style: style, state: state) { write, closure, w, h in
             cairo_svg_surface_create_for_stream(write, closure, w, h)
         }
     }
 
-    private static func vector(_ layout: LabelLayout, style: RenderStyle, state: RenderState,
+    private static func vector(_ label: TappableLabel, style: RenderStyle, state: RenderState,
                                create: (cairo_write_func_t, UnsafeMutableRawPointer, Double, Double) -> OpaquePointer?) throws -> Data {
+        let layout = label.layout
         let size = layout.size
         guard size.width > 0, size.height > 0 else { throw RenderError.emptyLabel(width: size.width, height: size.height) }
         // PDF pages are at most 14,400 points a side; SVG has no such limit, but keep both sane.
@@ -83,7 +85,7 @@ public enum LabelRenderer {
         let cr = cairo_create(surface)!
         configure(cr)
         LabelPainter(layout: layout, style: style, state: state).paint(cr)
-        addLinkAnnotations(cr, layout)
+        addLinkAnnotations(cr, label.regions)
         let status = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
@@ -94,13 +96,11 @@ public enum LabelRenderer {
         return sink.data
     }
 
-    /// PDF link annotations: one per link run, its clickable area the run's rects.
-    static func addLinkAnnotations(_ cr: OpaquePointer, _ layout: LabelLayout) {
-        for run in layout.textLayout.text.runs {
-            guard let link = run.attributes.link else { continue }
-            let rects = layout.rects(for: run.range)
-            guard !rects.isEmpty else { continue }
-            let numbers = rects.map { "\($0.minX) \($0.minY) \($0.width) \($0.height)" }.joined(separator: " ")
+    /// PDF link annotations: one per link region, its clickable area the region's glyph rects.
+    static func addLinkAnnotations(_ cr: OpaquePointer, _ regions: [TappableRegion]) {
+        for region in regions {
+            guard let link = region.link else { continue }
+            let numbers = region.rects.map { "\($0.minX) \($0.minY) \($0.width) \($0.height)" }.joined(separator: " ")
             let uri = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(uri)' rect=[\(numbers)]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)

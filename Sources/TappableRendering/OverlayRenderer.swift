@@ -3,37 +3,6 @@ import TappableInteraction
 import TappableLayout
 import TappableText
 
-/// One tappable region as the debug overlay shows it.
-public struct OverlayRegion: Sendable, Hashable {
-    /// UTF-16 range of the region.
-    public var range: TextRange
-    /// The region's text as shown.
-    public var text: String
-    /// What a tap delivers (the link or region value).
-    public var value: String
-    /// The region's glyph rects (one per line fragment and bidi piece), label coordinates, points.
-    public var rects: [Rect]
-    /// The grown tap areas, label coordinates, points.
-    public var tapAreas: [Rect]
-    /// A region with these values, stored as given.
-    public init(range: TextRange, text: String, value: String, rects: [Rect], tapAreas: [Rect]) {
-        self.range = range; self.text = text; self.value = value; self.rects = rects; self.tapAreas = tapAreas
-    }
-}
-
-extension OverlayRegion {
-    /// The overlay's view of an interaction region: its glyph rects and grown tap areas.
-    public init(_ region: TappableRegion, in label: TappableLabel) {
-        self.init(range: region.range, text: label.text.substring(region.range), value: region.link ?? "",
-                  rects: region.rects, tapAreas: region.tapAreas)
-    }
-
-    /// Every region of `label`, in text order.
-    public static func regions(of label: TappableLabel) -> [OverlayRegion] {
-        label.regions.map { OverlayRegion($0, in: label) }
-    }
-}
-
 /// Paints the debug overlay (CCHLinkTextView's Quick Look of tap areas, made richer): the label,
 /// each region's tap areas tinted in its own colour with an outline, the exact glyph rects, the
 /// line fragment boxes (dashed) and baselines, and below the label a legend naming each region.
@@ -46,8 +15,9 @@ public enum OverlayRenderer {
 
     /// The overlay image: the label (on white when its background is transparent) with the
     /// region geometry, and the legend underneath. Legend text: Inter 11 pt.
-    public static func image(_ layout: LabelLayout, regions: [OverlayRegion], style: RenderStyle = RenderStyle(),
+    public static func image(_ label: TappableLabel, style: RenderStyle = RenderStyle(),
                              scale: Double = 2) throws -> RenderedImage {
+        let layout = label.layout, regions = label.regions
         let (legend, starts) = try legendLayout(regions: regions, width: max(layout.size.width, 440))
         let margin = 8.0
         // Tap areas may reach past the label's bounds: leave room around it.
@@ -106,7 +76,7 @@ public enum OverlayRenderer {
         }
     }
 
-    static func drawRegion(_ cr: OpaquePointer, _ region: OverlayRegion, color c: Color) {
+    static func drawRegion(_ cr: OpaquePointer, _ region: TappableRegion, color c: Color) {
         for area in region.tapAreas {
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, 0.18)
             cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
@@ -128,12 +98,12 @@ public enum OverlayRenderer {
 
     /// The legend: a paragraph per region, "N. “text” → value [start, length]", and a key; returns
     /// its layout and where each region's paragraph starts (UTF-16).
-    static func legendLayout(regions: [OverlayRegion], width: Double) throws -> (LabelLayout, [Int]) {
+    static func legendLayout(regions: [TappableRegion], width: Double) throws -> (LabelLayout, [Int]) {
         var legend = ""
         var starts: [Int] = []
         for (i, r) in regions.enumerated() {
             starts.append(legend.utf16.count)
-            legend += "     \(i + 1). \u{201C}\(r.text)\u{201D} \u{2192} \(r.value)  [\(r.range.location), \(r.range.length)]\n"
+            legend += "     \(i + 1). \u{201C}\(r.text)\u{201D} \u{2192} \(r.link ?? "")  [\(r.range.location), \(r.range.length)]\n"
         }
         if regions.isEmpty { legend += "No tappable regions\n" }
         legend += "Tinted: tap areas · dotted: glyph rects · dashed: line fragments · magenta: baselines"

@@ -1,29 +1,18 @@
+import TappableInteraction
 import TappableText
 
-/// How links look, normally and while pressed (CCHLinkTextView's linkTextAttributes and
-/// linkTextTouchAttributes, ZSWTappableLabel's highlighted colours). Per-run attributes win.
+/// How links look when not pressed (CCHLinkTextView's linkTextAttributes). Per-run attributes
+/// win. How a pressed link looks is the label's (`InteractionSettings.highlightStyle`), painted
+/// from the `Highlight` value.
 public struct LinkStyle: Sendable, Hashable {
     /// Link text colour; nil keeps the run's colour. Default: the tint colour, #007AFF.
     public var color: Color?
     /// Whether links are underlined. Default: false (CCHLinkTextView); the SPEC can turn it on.
     public var underline: Bool
-    /// Text colour while pressed; nil keeps the normal colour.
-    public var highlightedColor: Color?
-    /// Background of the pressed link, one rounded rect per line. Default: light grey.
-    public var highlightedBackground: Color?
-    /// Corner radius of the pressed background, in points (CCHLinkTextView's linkCornerRadius).
-    public var cornerRadius: Double
-    /// How much each tap area is grown beyond the glyph rects (UIKit insets: negative grows).
-    public var tapAreaInsets: EdgeInsets
 
-    /// A link style with these defaults unless given: #007AFF text, no underline, a light grey pressed
-    /// background with 4 pt corners, tap areas 5 pt larger on every side.
-    public init(color: Color? = .link, underline: Bool = false, highlightedColor: Color? = nil,
-                highlightedBackground: Color? = .lightGray, cornerRadius: Double = 4,
-                tapAreaInsets: EdgeInsets = EdgeInsets(all: -5)) {
-        self.color = color; self.underline = underline; self.highlightedColor = highlightedColor
-        self.highlightedBackground = highlightedBackground; self.cornerRadius = cornerRadius
-        self.tapAreaInsets = tapAreaInsets
+    /// A link style: #007AFF text and no underline unless given.
+    public init(color: Color? = .link, underline: Bool = false) {
+        self.color = color; self.underline = underline
     }
 }
 
@@ -45,9 +34,11 @@ public struct RenderStyle: Sendable, Hashable {
 
 /// Which state to paint.
 public enum RenderState: Sendable, Hashable {
+    /// Nothing pressed.
     case normal
-    /// The characters of the range pressed: rounded highlight behind them, highlighted text colour.
-    case highlighted(TextRange)
+    /// A region pressed: the highlight's rounded outline behind its rects, its characters in the
+    /// pressed text colour (`TappableLabel.highlight(for:)` makes the value).
+    case highlighted(Highlight)
 }
 
 /// Errors painting; each names what is wrong.

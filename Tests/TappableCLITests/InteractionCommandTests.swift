@@ -45,12 +45,44 @@ struct InteractionCommandTests {
         let spec = try loginSpec(folder)
         let tap = lines(run("simulate", spec, "--touches", "down 250,10 @0; up 251,10 @0.1")).map { try? object($0) }
         #expect(tap.map { $0?["event"] as? String } == ["highlight", "tap", "highlight"])
-        #expect(tap[1]?["value"] as? String == "https://example.com/terms")
+        let tapped = try #require(tap[1]?["region"] as? [String: Any])
+        #expect(tapped["value"] as? String == "https://example.com/terms")
+        #expect(tapped["range"] as? [Int] == [31, 16] && tapped["index"] as? Int == 0)
+        #expect((tap[0]?["region"] as? [String: Any])?["range"] as? [Int] == [31, 16])
+        #expect(tap[2]?["region"] is NSNull, "un-highlighted")
         let long = lines(run("simulate", spec, "--touches", "down 250,10 @0; wait @0.49; wait @0.5; up 250,10 @0.7")).map { try? object($0) }
         #expect(long.map { $0?["event"] as? String } == ["highlight", "longPress", "highlight"])
         #expect(long[1]?["time"] as? Double == 0.5)
         let outside = lines(run("simulate", spec, "--touches", "down 310,30 @0; up 310,30 @0.1")).map { try? object($0) }
         #expect(outside.map { $0?["event"] as? String } == ["unhandled"])
+    }
+
+    @Test("one region, one JSON shape: regions, hit, simulate, the hit map and examples print the same object; no link is null everywhere")
+    func oneRegionShape() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write("""
+        {"text": "\(login)", "width": 320, "numberOfLines": 0,
+         "runs": [{"range": [31, 16], "link": "https://example.com/terms"}, {"range": [52, 14], "tappable": true}]}
+        """)
+        let regionsOutput = run("regions", spec).stdout
+        let regions = try #require(try JSONSerialization.jsonObject(with: Data(regionsOutput.utf8)) as? [[String: Any]])
+        let keys = ["index", "range", "text", "value", "rects", "tapAreas", "frame"]
+        #expect(regionsOutput.hasPrefix("[{\"index\":0,\"range\":[31,16],\"text\":\"Terms of Service\",\"value\":\"https://example.com/terms\",\"rects\":"),
+                "keys in the documented order")
+        #expect(Set(regions[1].keys) == Set(keys))
+        #expect(regions[1]["value"] is NSNull, "a region flagged tappable without a link has value null")
+        func same(_ a: Any?, _ b: [String: Any]) -> Bool { (a as? NSDictionary)?.isEqual(to: b) ?? false }
+        let privacyRect = try #require((regions[1]["rects"] as? [[Double]])?.first)
+        let point = ["\(privacyRect[0] + privacyRect[2] / 2)", "\(privacyRect[1] + privacyRect[3] / 2)"]
+        let hit = try object(lines(run("hit", spec, point[0], point[1]))[0])
+        #expect(same(hit["region"], regions[1]), "hit prints the region as regions does")
+        let events = lines(run("simulate", spec, "--touches", "down \(point[0]),\(point[1]) @0; up \(point[0]),\(point[1]) @0.1")).map { try? object($0) }
+        #expect(same(events[0]?["region"], regions[1]) && same(events[1]?["region"], regions[1]))
+        let json = folder.url.appendingPathComponent("map.json").path
+        #expect(run("overlay", spec, "-o", folder.url.appendingPathComponent("o.png").path, "--json", json).exitCode == 0)
+        let map = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let mapped = try #require(map["regions"] as? [[String: Any]])
+        #expect(mapped.count == 2 && same(mapped[0], regions[0]) && same(mapped[1], regions[1]), "the hit map prints the same regions")
     }
 
     @Test("simulate --frames writes one PNG per highlight change, atomically")

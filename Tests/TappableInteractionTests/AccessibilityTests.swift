@@ -13,7 +13,8 @@ struct AccessibilityTests {
         #expect(elements.map(\.label) == elements.map(\.text))
         #expect(elements.map(\.range) == [TextRange(location: 0, length: 9), Fixture.privacy, TextRange(location: 23, length: 4), Fixture.terms])
         #expect(elements.map(\.traits) == [.staticText, [.link, .staticText], .staticText, [.link, .staticText]])
-        #expect(elements.map(\.regionIndex) == [nil, 0, nil, 1])
+        #expect(elements.map { $0.region?.index } == [nil, 0, nil, 1])
+        #expect(elements[1].region == label.regions[0] && elements[3].region == label.regions[1])
         #expect(elements.map(\.activationIndex) == [nil, 9, nil, 27])
         for element in elements {
             let rects = label.layout.rects(for: element.range)
@@ -40,7 +41,7 @@ struct AccessibilityTests {
         let label = try Fixture.seedLabel()
         let plain = label.accessibilityElements(options: AccessibilityOptions(includesLongPressAction: true))
         #expect(plain.map { $0.customActions.map(\.name) } == [[], ["Open Menu"], [], ["Open Menu"]])
-        #expect(plain[3].customActions[0].kind == .longPress(index: 27))
+        #expect(plain[3].customActions[0].kind == .longPress(TappableRegionInfo(region: label.regions[1], index: 27, attributes: label.attributes(at: 27))))
         let options = AccessibilityOptions(
             includesLongPressAction: true, longPressActionName: "Share",
             label: { range, attributes in attributes.link != nil ? "Link \(range.location)" : nil },
@@ -50,7 +51,8 @@ struct AccessibilityTests {
         let custom = label.accessibilityElements(options: options)
         #expect(custom.map(\.label) == ["View our ", "Link 9", " or ", "Link 27"])
         #expect(custom.map(\.text) == ["View our ", "Privacy Policy", " or ", "Terms of Service"])
-        #expect(custom[1].customActions == [AccessibilityCustomAction(name: "Share", kind: .longPress(index: 9)),
+        let privacy = TappableRegionInfo(region: label.regions[0], index: 9, attributes: label.attributes(at: 9))
+        #expect(custom[1].customActions == [AccessibilityCustomAction(name: "Share", kind: .longPress(privacy)),
                                             AccessibilityCustomAction(name: "View Link Address", kind: .custom(identifier: "https://example.com/9"))])
     }
 
@@ -87,16 +89,16 @@ struct AccessibilityTests {
         let rects = label.layout.rects(for: Fixture.loginTerms)
         let point = Point(x: rects[1].midX, y: rects[1].midY)
         let info = try #require(label.regionInfo(at: point))
-        #expect(info.regionIndex == 0)
-        #expect(info.range == Fixture.loginTerms)
+        #expect(info.region == label.regions[0])
+        #expect(info.region.range == Fixture.loginTerms)
         #expect(info.index == label.layout.hitTest(at: point))
         #expect(info.attributes.link == "https://example.com/31")
-        #expect(info.rects == rects)
+        #expect(info.region.rects == rects)
         #expect(info.frame == rects[0].union(rects[1]))
         // In the grown margin: the region with its nearest character; in empty space: nothing.
         let privacy = label.regions[1].rects[0]
         let margin = try #require(label.regionInfo(at: Point(x: privacy.maxX + 3, y: privacy.midY)))
-        #expect(margin.range == Fixture.loginPrivacy)
+        #expect(margin.region.range == Fixture.loginPrivacy)
         #expect(margin.index == 65)
         #expect(label.regionInfo(at: Point(x: 315, y: privacy.midY)) == nil)
     }

@@ -42,13 +42,15 @@ struct ControllerTests {
         let closure = Recorder()
         var controller = TappableLabelController(label: label)
         controller.tapDelegate = recorder
-        controller.onTap = { label, index, attributes in closure.record("closure \(index) \(label.regions.count) \(attributes.link ?? "-")") }
-        controller.onHighlightChange = { _, range in closure.record("highlight \(range.map { "\($0)" } ?? "nil")") }
+        controller.onTap = { label, info in
+            closure.record("closure \(info.index) \(label.regions.count) \(info.attributes.link ?? "-") region \(info.region.index)")
+        }
+        controller.onHighlightChange = { _, region in closure.record("highlight \(region.map { "\($0.range)" } ?? "nil")") }
         controller.began(privacy, time: 0)
         let events = controller.ended(privacy, time: 0.1)
         #expect(events.names == ["tap 15", "unhighlight"])
         #expect(recorder.calls == ["tap 15 https://example.com/9"])
-        #expect(closure.calls == ["highlight {9, 14}", "closure 15 2 https://example.com/9", "highlight nil"])
+        #expect(closure.calls == ["highlight {9, 14}", "closure 15 2 https://example.com/9 region 0", "highlight nil"])
     }
 
     @Test("without a long-press handler a held touch taps on lift; with one it long-presses (ZSWTappableLabel)")
@@ -73,7 +75,7 @@ struct ControllerTests {
 
         var closureOnly = TappableLabelController(label: label)
         let box = Recorder()
-        closureOnly.onLongPress = { _, index, _ in box.record("lp \(index)") }
+        closureOnly.onLongPress = { _, info in box.record("lp \(info.index)") }
         closureOnly.began(privacy, time: 0)
         closureOnly.advance(to: 0.5)
         #expect(box.calls == ["lp 15"])
@@ -135,7 +137,7 @@ struct ControllerTests {
     func replaceLabel() throws {
         let box = Recorder()
         var controller = TappableLabelController(label: label)
-        controller.onHighlightChange = { _, range in box.record(range.map { "\($0)" } ?? "nil") }
+        controller.onHighlightChange = { _, region in box.record(region.map { "\($0.range)" } ?? "nil") }
         controller.began(privacy, time: 0)
         let other = try Fixture.label("Terms of Service", links: [TextRange(location: 0, length: 16)], width: 300)
         controller.setLabel(other, time: 0.2)

@@ -18,8 +18,9 @@ struct HitTestTests {
         let r = label.regions[0].rects[0]
         #expect(tappedIndex(label, at: Point(x: r.minX, y: r.midY)) == 9)
         let events = tapEvents(label, at: Fixture.centre(ofCharacter: 9, in: label))
-        guard case let .tap(_, attributes) = events[1].kind else { Issue.record("no tap: \(events.names)"); return }
-        #expect(attributes.link == "https://example.com/9")
+        guard case let .tap(info) = events[1].kind else { Issue.record("no tap: \(events.names)"); return }
+        #expect(info.attributes.link == "https://example.com/9")
+        #expect(info.region == label.regions[0], "the event carries the region")
     }
 
     @Test("between two adjacent links, each side taps its own link")
@@ -203,7 +204,6 @@ struct HitTestTests {
         let label = try Fixture.seedLabel()
         for p in [Point(x: .nan, y: 5), Point(x: 100, y: .infinity), Point(x: -.infinity, y: .nan)] {
             #expect(label.regionIndex(at: p) == nil)
-            #expect(label.touchTarget(at: p) == nil)
             #expect(label.regionInfo(at: p) == nil)
         }
     }

@@ -45,7 +45,8 @@ struct InvariantTests {
                     let nearest = label.regions.indices.filter { label.regions[$0].tapAreasContain(p) }
                         .map { label.regions[$0].distance(to: p) }.min()!
                     #expect(label.regions[hit].distance(to: p) == nearest, "\(p)")
-                    let target = try #require(label.touchTarget(at: p))
+                    let target = try #require(label.regionInfo(at: p))
+                    #expect(target.region == label.regions[hit])
                     #expect(label.regions[hit].range.contains(target.index))
                     if let exact = label.layout.hitTest(at: p), label.regions[hit].range.contains(exact) {
                         #expect(target.index == exact, "the character under the finger")
@@ -80,16 +81,17 @@ struct InvariantTests {
                     }
                 }
                 #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
-                var highlighted: TextRange?
-                var lastPressed: TextRange?
+                var highlighted: TappableRegion?
+                var lastPressed: TappableRegion?
                 for event in events {
                     switch event.kind {
                     case let .highlightChanged(r):
                         #expect(r != highlighted, "a change changes something")
                         highlighted = r
                         if let r { lastPressed = r }
-                    case let .tap(i, _), let .longPress(i, _):
-                        #expect(lastPressed?.contains(i) == true)
+                    case let .tap(info), let .longPress(info):
+                        #expect(lastPressed == info.region)
+                        #expect(info.region.range.contains(info.index))
                     case .unhandled:
                         #expect(highlighted == nil)
                     }

@@ -20,13 +20,13 @@ struct RegionTests {
         }
     }
 
-    @Test("defaults are iOS's: 0.5 s, 10 pt, insets -5, corner radius 0 (CCHLinkTextView), no minimum target")
+    @Test("defaults: iOS's 0.5 s, 10 pt, insets -5, no minimum target; Tappable's light grey highlight with 4 pt corners")
     func defaults() {
         let s = InteractionSettings()
         #expect(s.longPressDuration == 0.5)
         #expect(s.allowableMovement == 10)
         #expect(s.tapAreaInsets == EdgeInsets(top: -5, left: -5, bottom: -5, right: -5))
-        #expect(s.highlightCornerRadius == 0)
+        #expect(s.highlightStyle == HighlightStyle(backgroundColor: Color(hex: "#aaaaaa"), textColor: nil, cornerRadius: 4))
         #expect(s.minimumTapTargetSize == nil)
     }
 
@@ -134,7 +134,7 @@ struct RegionTests {
         #expect(throws: InteractionSettingsError.self) {
             try TappableLabel(text: text, settings: InteractionSettings(tapAreaInsets: EdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0)))
         }
-        #expect(throws: InteractionSettingsError.self) { try TappableLabel(text: text, settings: InteractionSettings(highlightCornerRadius: -2)) }
+        #expect(throws: InteractionSettingsError.self) { try TappableLabel(text: text, settings: InteractionSettings(highlightStyle: HighlightStyle(cornerRadius: -2))) }
         #expect(throws: InteractionSettingsError.self) {
             try TappableLabel(text: text, settings: InteractionSettings(minimumTapTargetSize: Size(width: .nan, height: 44)))
         }
@@ -156,12 +156,14 @@ struct RegionTests {
 
 @Suite("Highlight: what the renderer paints while a region is pressed")
 struct HighlightTests {
-    @Test("the pressed region's unexpanded rects, the corner radius and the highlighted colours")
+    @Test("the pressed region's unexpanded rects, the settings' corner radius and text colour, the region's own background")
     func highlight() throws {
         var text = AttributedText(Fixture.seed)
-        try text.addAttributes(TextAttributes(link: "p", highlightedForegroundColor: .white, highlightedBackgroundColor: .lightGray),
+        try text.addAttributes(TextAttributes(link: "p", highlightedForegroundColor: .white, highlightedBackgroundColor: .black),
                                in: Fixture.privacy)
-        let label = try TappableLabel(text: text, width: 400, settings: InteractionSettings(highlightCornerRadius: 3))
+        try text.addAttributes(TextAttributes(link: "t"), in: Fixture.terms)
+        let style = HighlightStyle(backgroundColor: .lightGray, textColor: Color(hex: "#ff0000"), cornerRadius: 3)
+        let label = try TappableLabel(text: text, width: 400, settings: InteractionSettings(highlightStyle: style))
         var session = TouchSession(label: label)
         #expect(session.highlight == nil)
         _ = session.began(Fixture.centre(ofCharacter: 10, in: label), time: 0)
@@ -169,10 +171,21 @@ struct HighlightTests {
         #expect(h.range == Fixture.privacy)
         #expect(h.rects == label.layout.rects(for: Fixture.privacy))
         #expect(h.cornerRadius == 3)
-        #expect(h.backgroundColor == .lightGray && h.foregroundColor == .white)
-        #expect(label.highlight(for: Fixture.privacy) == h)
-        #expect(label.highlight(for: nil) == nil)
-        #expect(label.highlight(for: TextRange(location: 10, length: 2)) == nil)
-        #expect(label.highlight(forRegion: 5) == nil)
+        #expect(h.backgroundColor == .black, "the region's own pressed background wins")
+        #expect(h.foregroundColor == Color(hex: "#ff0000"), "characters with their own pressed colour keep it when painted")
+        #expect(label.highlight(for: label.regions[0]) == h)
+        let terms = label.highlight(for: label.regions[1])
+        #expect(terms.backgroundColor == .lightGray, "without its own, the settings' background")
+        #expect(terms.rects == label.regions[1].rects)
+    }
+
+    @Test("a highlight over any range: the range's shown rects; nothing for an empty or outside range")
+    func covering() throws {
+        let label = try Fixture.label(Fixture.login, links: [Fixture.loginTerms], width: 320)
+        let range = TextRange(location: 3, length: 40)
+        #expect(label.highlight(covering: range).rects == label.layout.rects(for: range))
+        #expect(label.highlight(covering: range).rects.count == 2, "the range wraps")
+        #expect(label.highlight(covering: TextRange(location: 5, length: 0)).rects.isEmpty)
+        #expect(label.highlight(covering: TextRange(location: 500, length: 3)).rects.isEmpty)
     }
 }

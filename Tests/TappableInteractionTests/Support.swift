@@ -55,9 +55,9 @@ extension TouchEvent.Kind {
     /// Short names for asserting event sequences.
     var name: String {
         switch self {
-        case let .highlightChanged(r): return r.map { "highlight \($0)" } ?? "unhighlight"
-        case let .tap(i, _): return "tap \(i)"
-        case let .longPress(i, _): return "longPress \(i)"
+        case let .highlightChanged(r): return r.map { "highlight \($0.range)" } ?? "unhighlight"
+        case let .tap(info): return "tap \(info.index)"
+        case let .longPress(info): return "longPress \(info.index)"
         case .unhandled: return "unhandled"
         }
     }
@@ -76,6 +76,6 @@ func tapEvents(_ label: TappableLabel, at point: Point, lift: Point? = nil) -> [
 
 /// The index a tap at `point` delivers, nil when no tap fires.
 func tappedIndex(_ label: TappableLabel, at point: Point) -> Int? {
-    for event in tapEvents(label, at: point) { if case let .tap(i, _) = event.kind { return i } }
+    for event in tapEvents(label, at: point) { if case let .tap(info) = event.kind { return info.index } }
     return nil
 }

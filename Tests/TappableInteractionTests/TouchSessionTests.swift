@@ -21,13 +21,14 @@ struct TouchSessionTests {
     func tap() {
         var s = TouchSession(label: label)
         let down = s.began(privacy, time: 1.0)
-        #expect(down == [TouchEvent(time: 1.0, kind: .highlightChanged(Fixture.privacy))])
+        #expect(down == [TouchEvent(time: 1.0, kind: .highlightChanged(label.regions[0]))])
+        #expect(s.highlightedRegion == label.regions[0])
         #expect(s.highlightedRange == Fixture.privacy)
         let up = s.ended(privacy, time: 1.2)
         #expect(up.names == ["tap 15", "unhighlight"])
         #expect(up.map(\.time) == [1.2, 1.2])
-        guard case let .tap(_, attributes) = up[0].kind else { return }
-        #expect(attributes == label.attributes(at: 15))
+        guard case let .tap(info) = up[0].kind else { Issue.record("no tap"); return }
+        #expect(info == TappableRegionInfo(region: label.regions[0], index: 15, attributes: label.attributes(at: 15)))
         #expect(!s.isTracking)
         #expect(s.highlightedRange == nil)
     }
@@ -40,7 +41,7 @@ struct TouchSessionTests {
         #expect(s.advance(to: 0.49).isEmpty)
         #expect(s.highlightedRange == Fixture.privacy)
         let fired = s.advance(to: 0.50)
-        #expect(fired == [TouchEvent(time: 0.5, kind: .longPress(index: 15, attributes: label.attributes(at: 15))),
+        #expect(fired == [TouchEvent(time: 0.5, kind: .longPress(TappableRegionInfo(region: label.regions[0], index: 15, attributes: label.attributes(at: 15)))),
                           TouchEvent(time: 0.5, kind: .highlightChanged(nil))])
         #expect(s.advance(to: 0.7).isEmpty, "fires once")
         #expect(s.moved(terms, time: 0.8).isEmpty)
@@ -89,7 +90,7 @@ struct TouchSessionTests {
             #expect(m.isEmpty == inside, "(\(dx), \(dy)) stays inside the link")
             let atDeadline = s.advance(to: 0.5)
             if fires {
-                #expect(atDeadline.names == ["longPress \(label.touchTarget(at: moved)!.index)", "unhighlight"], "(\(dx), \(dy))")
+                #expect(atDeadline.names == ["longPress \(label.regionInfo(at: moved)!.index)", "unhighlight"], "(\(dx), \(dy))")
             } else {
                 #expect(atDeadline.isEmpty, "(\(dx), \(dy)) cancels the long press")
                 #expect(s.longPressDeadline == nil)

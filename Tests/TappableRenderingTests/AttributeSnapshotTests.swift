@@ -36,7 +36,7 @@ struct AttributeSnapshotTests {
         try text.addAttributes(TextAttributes(link: "https://example.com"), in: TextRange(location: 3, length: 4))
         let label = try TappableLabel(text: text, width: 320, properties: LabelProperties(font: Font(family: "DejaVu Sans", size: 18), numberOfLines: 0))
         #expect(label.regions[0].rects.count == 2, "the range {3, 4} is two pieces on screen")
-        let image = try LabelRenderer.image(label.layout, style: RenderStyle(backgroundColor: .white), state: .highlighted(label.regions[0].range), scale: 2)
+        let image = try LabelRenderer.image(label.layout, style: RenderStyle(backgroundColor: .white), state: .highlighted(label.highlight(for: label.regions[0])), scale: 2)
         try Snapshots.verify(image, "bidi-pieces-highlighted")
     }
 }

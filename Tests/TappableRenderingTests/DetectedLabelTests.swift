@@ -32,10 +32,10 @@ struct DetectedLabelTests {
             let rect = region.rects[0]
             let p = Point(x: rect.midX, y: rect.midY)
             let events = TouchSession.events(for: [.began(p, time: 0), .ended(p, time: 0.1)], on: label)
-            let taps = events.compactMap { e -> TextAttributes? in if case let .tap(_, a) = e.kind { return a }; return nil }
+            let taps = events.compactMap { e -> TextAttributes? in if case let .tap(info) = e.kind { return info.attributes }; return nil }
             #expect(taps.count == 1)
             #expect(taps.first?.link == payload)
-            #expect(events.first?.kind == .highlightChanged(region.range), "highlighted on touch")
+            #expect(events.first?.kind == .highlightChanged(region), "highlighted on touch")
         }
     }
 
@@ -44,7 +44,7 @@ struct DetectedLabelTests {
         let label = try Self.label()
         try Snapshots.verify(try LabelRenderer.image(label.layout, scale: 2), "detected-normal")
         for (i, region) in label.regions.enumerated() {
-            try Snapshots.verify(try LabelRenderer.image(label.layout, state: .highlighted(region.range), scale: 2), "detected-highlighted-\(i + 1)")
+            try Snapshots.verify(try LabelRenderer.image(label.layout, state: .highlighted(label.highlight(for: region)), scale: 2), "detected-highlighted-\(i + 1)")
         }
     }
 }

@@ -10,14 +10,15 @@ struct RenderingInvariantTests {
     /// A highlighted render differs from the normal one only inside the highlight rects: no glyph moves.
     @Test("highlighting never moves a glyph: outside the highlight rects both renders are identical", arguments: Snapshots.labels)
     func highlightKeepsGeometry(label: SnapshotLabel) throws {
-        let layout = try label.layout()
-        let region = try #require(label.links.first)
+        let tappable = try label.label()
+        let layout = tappable.layout
+        let highlight = tappable.highlight(for: try #require(tappable.regions.first))
         let scale = label.scale
         let normal = try LabelRenderer.image(layout, style: label.style, scale: scale)
-        let pressed = try LabelRenderer.image(layout, style: label.style, state: .highlighted(region), scale: scale)
+        let pressed = try LabelRenderer.image(layout, style: label.style, state: .highlighted(highlight), scale: scale)
         #expect(normal.width == pressed.width && normal.height == pressed.height)
         // The highlight may reach a corner radius past its rects where two lines' rects join.
-        let rects = layout.rects(for: region).map { $0.inset(by: EdgeInsets(all: -1.5 / scale - label.style.link.cornerRadius)) }
+        let rects = highlight.rects.map { $0.inset(by: EdgeInsets(all: -1.5 / scale - highlight.cornerRadius)) }
         var inside = 0, outsideDifferences = 0
         for y in 0..<normal.height {
             for x in 0..<normal.width {
@@ -33,21 +34,20 @@ struct RenderingInvariantTests {
 
     @Test("with an invisible highlight and unchanged colours, the highlighted render is byte-identical", arguments: Snapshots.labels)
     func invisibleHighlightChangesNothing(label: SnapshotLabel) throws {
-        let layout = try label.layout()
-        var style = label.style
-        style.link.highlightedBackground = nil
-        style.link.highlightedColor = nil
-        var text = layout.textLayout.text
+        var text = try label.label().text
         for run in text.runs { try text.modifyAttributes(in: run.range) { $0.highlightedForegroundColor = nil; $0.highlightedBackgroundColor = nil } }
-        let plain = try LabelLayout(text: text, width: label.width, height: label.height, properties: label.properties)
-        let region = try #require(label.links.first)
-        #expect(try LabelRenderer.image(plain, style: style).rgba == LabelRenderer.image(plain, style: style, state: .highlighted(region)).rgba)
+        let invisible = InteractionSettings(highlightStyle: HighlightStyle(backgroundColor: nil, textColor: nil))
+        let plain = try TappableLabel(text: text, width: label.width, height: label.height, properties: label.properties, settings: invisible)
+        let highlight = plain.highlight(for: try #require(plain.regions.first))
+        #expect(!highlight.rects.isEmpty)
+        #expect(try LabelRenderer.image(plain.layout, style: label.style).rgba
+                == LabelRenderer.image(plain.layout, style: label.style, state: .highlighted(highlight)).rgba)
     }
 
     @Test("every tap area contains its glyph rects, grown by the insets on each side")
     func tapAreasContainGlyphRects() throws {
         for label in Snapshots.labels {
-            for region in OverlayRegion.regions(of: try label.label()) {
+            for region in try label.label().regions {
                 #expect(region.rects.count == region.tapAreas.count)
                 for (rect, area) in zip(region.rects, region.tapAreas) {
                     #expect(area.contains(rect))
@@ -65,13 +65,13 @@ struct RenderingInvariantTests {
 
     @Test("PDF output carries a link annotation per link; SVG output is an SVG")
     func vectorOutputs() throws {
-        let layout = try Snapshots.labels[0].layout()
-        let pdf = try LabelRenderer.pdf(layout)
+        let label = try Snapshots.labels[0].label()
+        let pdf = try LabelRenderer.pdf(label)
         let pdfText = String(decoding: pdf, as: UTF8.self)
         #expect(pdf.starts(with: Data("%PDF".utf8)))
         #expect(pdfText.contains("/URI (https://example.com/terms-of-service)"))
         #expect(pdfText.contains("/URI (https://example.com/privacy-policy)"))
-        let svg = String(decoding: try LabelRenderer.svg(layout), as: UTF8.self)
+        let svg = String(decoding: try LabelRenderer.svg(label), as: UTF8.self)
         #expect(svg.contains("<svg"))
     }
 
@@ -80,8 +80,8 @@ struct RenderingInvariantTests {
         let layout = try Snapshots.labels[0].layout()
         #expect(throws: RenderError.invalidScale(0)) { try LabelRenderer.image(layout, scale: 0) }
         #expect(throws: RenderError.self) { try LabelRenderer.image(layout, scale: .nan) }
-        let empty = try LabelLayout(text: AttributedText(""), width: 0, height: 0)
-        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.image(empty) }
+        let empty = try TappableLabel(text: AttributedText(""), width: 0, height: 0)
+        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.image(empty.layout) }
         #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.pdf(empty) }
         let huge = try LabelLayout(text: AttributedText(String(repeating: "line\n", count: 100_000)), width: 320,
                                    properties: LabelProperties(numberOfLines: 0))

@@ -15,6 +15,7 @@ struct SnapshotLabel: Sendable, CustomStringConvertible {
     var height: Double?
     var properties = LabelProperties(numberOfLines: 0)
     var style = RenderStyle()
+    var settings = InteractionSettings()
     var scale = 2.0
     var description: String { name }
 
@@ -23,8 +24,7 @@ struct SnapshotLabel: Sendable, CustomStringConvertible {
         for link in links {
             try attributed.addAttributes(TextAttributes(link: "https://example.com/\(attributed.substring(link).lowercased().replacingOccurrences(of: " ", with: "-"))"), in: link)
         }
-        return try TappableLabel(text: attributed, width: width, height: height, properties: properties,
-                                 settings: InteractionSettings(tapAreaInsets: style.link.tapAreaInsets))
+        return try TappableLabel(text: attributed, width: width, height: height, properties: properties, settings: settings)
     }
 
     func layout() throws -> LabelLayout { try label().layout }
@@ -43,14 +43,14 @@ enum Snapshots {
         }
     }
 
-    static let zswStyle = RenderStyle(link: LinkStyle(color: .link, underline: false, highlightedColor: .white,
-                                                       highlightedBackground: .lightGray, cornerRadius: 4))
+    /// ZSWTappableLabel's example: white text on a light grey rounded background while pressed.
+    static let zswSettings = InteractionSettings(highlightStyle: HighlightStyle(backgroundColor: .lightGray, textColor: .white, cornerRadius: 4))
 
     static let labels: [SnapshotLabel] = [
         SnapshotLabel(name: "login", text: "By registering, I agree to the Terms of Service and Privacy Policy.",
                       links: [TextRange(location: 31, length: 16), TextRange(location: 52, length: 14)], width: 320),
         SnapshotLabel(name: "zsw-privacy-policy", text: "Privacy Policy", links: [TextRange(location: 0, length: 14)],
-                      style: zswStyle),
+                      settings: zswSettings),
         SnapshotLabel(name: "wrapped-link", text: "Please read and accept our Terms and Conditions of Use before continuing.",
                       links: [TextRange(location: 27, length: 27)], width: 200, style: RenderStyle(link: LinkStyle(underline: true))),
         SnapshotLabel(name: "tail-truncated-link", text: "Please read the Terms of Service before you continue",
@@ -76,11 +76,11 @@ struct RenderingSnapshotTests {
         let tappable = try label.label()
         let layout = tappable.layout
         try Snapshots.verify(try LabelRenderer.image(layout, style: label.style, scale: label.scale), "\(label.name)-normal")
-        let region = try #require(label.links.first)
-        try Snapshots.verify(try LabelRenderer.image(layout, style: label.style, state: .highlighted(region), scale: label.scale),
+        let region = try #require(tappable.regions.first)
+        #expect(region.fullRange == label.links.first, "the first link is the first region")
+        try Snapshots.verify(try LabelRenderer.image(layout, style: label.style, state: .highlighted(tappable.highlight(for: region)), scale: label.scale),
                              "\(label.name)-highlighted")
-        let regions = OverlayRegion.regions(of: tappable)
-        try Snapshots.verify(try OverlayRenderer.image(layout, regions: regions, style: label.style, scale: label.scale), "\(label.name)-overlay")
+        try Snapshots.verify(try OverlayRenderer.image(tappable, style: label.style, scale: label.scale), "\(label.name)-overlay")
     }
 
     @Test("one label at 1x, 2x and 3x: the same layout, pixels scaled", arguments: [1.0, 2.0, 3.0])
