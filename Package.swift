@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
         .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
-        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
+        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableCLI"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),

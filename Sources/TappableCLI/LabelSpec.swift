@@ -116,15 +116,17 @@ public struct LabelSpec: Sendable {
         }
         if let runs = object["runs"] {
             guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
+            var patches: [AttributePatch] = []
             for (i, item) in list.enumerated() {
                 let path = "runs[\(i)]"
                 guard case let .object(run) = item else { throw SpecError(field: path, "must be an object") }
                 let r = FieldReader(object: run, path: path + ".", baseDirectory: baseDirectory)
                 let range = try r.range("range", textLength: text.length)
                 try r.checkNotSplittingCharacters("range", range, in: text)
-                let attributes = try r.runAttributes(labelFont: properties.font)
-                try text.addAttributes(attributes, in: range)
+                patches.append(AttributePatch(try r.runAttributes(labelFont: properties.font), over: range))
             }
+            // All at once: merging run by run rewrites every run each time (quadratic).
+            try text.addAttributes(patches)
         }
         let (style, scale, linkSettings) = try parseStyle(reader, object: object)
         let settings = try parseInteraction(object, linkSettings: linkSettings,

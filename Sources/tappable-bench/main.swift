@@ -77,7 +77,7 @@ do {
     }
     let hitsPerSecond = Double(points.count) / hitTime
     let linearPerSecond = Double(linearPoints.count) / linearTime
-    let figures: [(String, Double)] = [
+    var figures: [(String, Double)] = [
         ("shortLabelLayoutMicroseconds", short * 1e6),
         ("shortLabelLayoutsPerSecond", 1 / short),
         ("text100KBLayoutMilliseconds", bigLayoutTime * 1e3),
@@ -92,6 +92,7 @@ do {
         ("linearScanHitTestsPerSecond", linearPerSecond),
         ("hitTestSpeedupOverLinearScan", hitsPerSecond / linearPerSecond),
     ]
+    figures += try scalingFigures()
     precondition(heldLines == layout.lines.count)
     let body = figures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
     print("{\n" + body + "\n}")

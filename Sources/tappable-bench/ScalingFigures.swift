@@ -1,0 +1,48 @@
+import Foundation
+import TappableCLI
+import TappableInteraction
+import TappableText
+
+/// Scaling figures: the time per unit of work at a small and a ten (or four) times larger size,
+/// and their ratio. A ratio near 1 means the work grows linearly; a quadratic path shows as a
+/// ratio near the size factor.
+func scalingFigures() throws -> [(String, Double)] {
+    /// A one-line label of `n` links ("date 1, date 2, …" each its own region).
+    func regionsLabelTime(_ n: Int) throws -> Double {
+        var string = ""
+        var runs: [AttributeRun] = []
+        for i in 0..<n {
+            let word = "link\(i)"
+            runs.append(AttributeRun(range: TextRange(location: string.utf16.count, length: word.utf16.count),
+                                     attributes: TextAttributes(link: "https://example.com/\(i)")))
+            string += word + " "
+        }
+        let text = try AttributedText(string: string, runs: runs)
+        var regions = 0
+        let t = try measure(rounds: 3, iterations: 1) { regions = try TappableLabel(text: text).regions.count }
+        precondition(regions == n)
+        return t / Double(n)
+    }
+
+    /// A SPEC whose `runs` give `n` overlapping links and colours over a long text.
+    func specRunsTime(_ n: Int) throws -> Double {
+        let text = String(repeating: "word ", count: n)
+        let runs = (0..<n).map { i in
+            "{\"range\":[\(5 * i),\(min(9, 5 * (n - i)))],\"link\":\"https://example.com/\(i)\",\"color\":\"#0000\(i % 2 == 0 ? "ff" : "aa")\"}"
+        }
+        let spec = Data("{\"text\":\"\(text)\",\"runs\":[\(runs.joined(separator: ","))]}".utf8)
+        let t = try measure(rounds: 3, iterations: 1) { _ = try LabelSpec.parse(spec) }
+        return t / Double(n)
+    }
+
+    let regions1k = try regionsLabelTime(1_000), regions10k = try regionsLabelTime(10_000)
+    let runs2k = try specRunsTime(2_000), runs8k = try specRunsTime(8_000)
+    return [
+        ("regions1kMicrosecondsPerRegion", regions1k * 1e6),
+        ("regions10kMicrosecondsPerRegion", regions10k * 1e6),
+        ("regionsPerRegionRatio10kTo1k", regions10k / regions1k),
+        ("specRuns2kMicrosecondsPerRun", runs2k * 1e6),
+        ("specRuns8kMicrosecondsPerRun", runs8k * 1e6),
+        ("specRunsPerRunRatio8kTo2k", runs8k / runs2k),
+    ]
+}
