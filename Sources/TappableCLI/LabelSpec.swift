@@ -46,10 +46,18 @@ public struct LabelSpec: Sendable {
     public var scale: Double
     /// Touch handling: long press, movement, tap areas, minimum tap target.
     public var settings: InteractionSettings
+    /// Which link schemes may be tappable (SPEC `linkSchemes`; default: all but javascript,
+    /// vbscript, data and file). PDF link annotations follow it too.
+    public var linkPolicy: LinkPolicy
+    /// What the SPEC asked for but did not get, one line each, e.g. a `javascript:` link left
+    /// plain: `field "runs[2].link": link "javascript:…" is not tappable: scheme "javascript" is
+    /// not allowed`. The command line prints them on standard error.
+    public var warnings: [String]
 
     /// The fields a SPEC may have.
     static let fields: Set<String> = ["text", "markup", "detectors", "font", "width", "height", "numberOfLines", "lineBreakMode",
-                                      "alignment", "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs"]
+                                      "alignment", "lineSpacing", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "color", "runs",
+                                      "linkSchemes"]
 
     /// The largest width, height, font size or spacing a SPEC may give, in points (a million
     /// points is over 350 m): larger values are errors, not silently overflowing numbers.
@@ -77,6 +85,16 @@ public struct LabelSpec: Sendable {
         }
         let reader = FieldReader(object: object, path: "", baseDirectory: baseDirectory)
         guard let string = try reader.string("text") else { throw SpecError(field: "text", "missing (the label's text)") }
+        let linkPolicy = try reader.linkPolicy("linkSchemes")
+        var warnings: [String] = []
+        /// Refused links: a control character is an error, a refused scheme a warning.
+        func note(_ refused: [RefusedLink], field: String) throws {
+            for link in refused {
+                let message = "\(link)" + (link.reason.isScheme ? " (allow it with \"linkSchemes\")" : "")
+                guard link.reason.isScheme else { throw SpecError(field: field, message) }
+                warnings.append(SpecError(field: field, message).description)
+            }
+        }
 
         var properties = LabelProperties()
         if let font = try reader.font("font") { properties.font = font }
@@ -98,12 +116,20 @@ public struct LabelSpec: Sendable {
             // The label's font is the face emphasis, strong and code vary.
             base.font = properties.font
             // Links carry only their destination: the SPEC's `link` style paints them.
-            text = Markdown.attributedText(string, options: MarkdownOptions(baseAttributes: base, linkAttributes: TextAttributes()))
+            let result = Markdown.parse(string, options: MarkdownOptions(baseAttributes: base, linkAttributes: TextAttributes(),
+                                                                         linkPolicy: linkPolicy))
+            text = result.text
+            try note(result.refusedLinks, field: "text")
         case .tagged:
             base.font = properties.font
-            do { text = try TaggedString(string).attributedText(with: .standard(baseAttributes: base, linkAttributes: TextAttributes())) } catch {
+            var options = TaggedStringOptions.standard(baseAttributes: base, linkAttributes: TextAttributes())
+            options.linkPolicy = linkPolicy
+            let result: MarkupResult
+            do { result = try TaggedString(string).parse(with: options) } catch {
                 throw SpecError(field: "text", "tagged string error at \(error.description)")
             }
+            text = result.text
+            try note(result.refusedLinks, field: "text")
         }
         if let settings = try reader.detectorSettings("detectors") {
             let detector: DataDetector
@@ -123,7 +149,12 @@ public struct LabelSpec: Sendable {
                 let r = FieldReader(object: run, path: path + ".", baseDirectory: baseDirectory)
                 let range = try r.range("range", textLength: text.length)
                 try r.checkNotSplittingCharacters("range", range, in: text)
-                patches.append(AttributePatch(try r.runAttributes(labelFont: properties.font), over: range))
+                var attributes = try r.runAttributes(labelFont: properties.font)
+                if let link = attributes.link, let refusal = linkPolicy.refusal(of: link) {
+                    try note([RefusedLink(destination: link, reason: refusal)], field: path + ".link")
+                    attributes.link = nil
+                }
+                patches.append(AttributePatch(attributes, over: range))
             }
             // All at once: merging run by run rewrites every run each time (quadratic).
             try text.addAttributes(patches)
@@ -133,7 +164,7 @@ public struct LabelSpec: Sendable {
                                             baseDirectory: baseDirectory)
         return LabelSpec(text: text, width: try reader.number("width", minimum: 0, maximum: maximumLength),
                          height: try reader.number("height", minimum: 0, maximum: maximumLength), properties: properties, style: style, scale: scale,
-                         settings: settings)
+                         settings: settings, linkPolicy: linkPolicy, warnings: warnings)
     }
 
     static func describe(_ error: Error) -> String {
@@ -198,6 +229,23 @@ struct FieldReader {
             throw fail(key, "unknown value \"\(s)\" (one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return e
+    }
+
+    /// The `linkSchemes` field: the list of schemes links may have (then nothing else is refused),
+    /// or the default policy when absent.
+    func linkPolicy(_ key: String) throws -> LinkPolicy {
+        guard let v = value(key) else { return .default }
+        guard case let .array(items) = v, items.count <= 100 else {
+            throw fail(key, "must be a list of at most 100 scheme names, e.g. [\"https\", \"mailto\"]")
+        }
+        var schemes: Set<String> = []
+        for (i, item) in items.enumerated() {
+            guard case let .string(name) = item, LinkPolicy.scheme(of: name + ":") == name.lowercased() else {
+                throw SpecError(field: "\(path)\(key)[\(i)]", "must be a scheme name (a letter, then letters, digits, +, - or .), e.g. \"https\"")
+            }
+            schemes.insert(name.lowercased())
+        }
+        return LinkPolicy(allowedSchemes: schemes, blockedSchemes: [])
     }
 
     func color(_ key: String) throws -> Color? {

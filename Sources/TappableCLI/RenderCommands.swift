@@ -77,7 +77,7 @@ extension TappableCommand {
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
         case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: options.scale ?? spec.scale).png
-        case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state)
+        case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
         case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
         default: throw UsageError(message: "output \(output) must end in .png, .pdf or .svg")
         }

@@ -70,8 +70,17 @@ public enum TappableCommand {
         return s
     }
 
-    /// Runs the command line `arguments` (without the program name).
+    /// Runs the command line `arguments` (without the program name). Warnings (e.g. a link a
+    /// SPEC asked for but the link policy refused) go to standard error as
+    /// `tappable: warning: …` lines, whatever the exit code.
     public static func run(_ arguments: [String]) -> Result {
+        let log = WarningLog()
+        var result = $warnings.withValue(log) { dispatch(arguments) }
+        result.stderr = log.lines.map { "tappable: warning: \($0)\n" }.joined() + result.stderr
+        return result
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Result {
         guard let name = arguments.first else { return Result(stdout: "", stderr: usage, exitCode: 2) }
         if name == "--help" || name == "-h" || name == "help" { return .ok(usage) }
         guard let command = subcommands.first(where: { $0.name == name }) else {
@@ -90,10 +99,17 @@ public enum TappableCommand {
         }
     }
 
+    /// Where the command being run collects its warnings.
+    @TaskLocal static var warnings: WarningLog?
+
     struct UsageError: Error { var message: String }
 
     static func loadSpec(_ path: String) throws -> LabelSpec {
-        do { return try LabelSpec.load(path: path) } catch let error as SpecError {
+        do {
+            let spec = try LabelSpec.load(path: path)
+            warnings?.add(spec.warnings.map { "\(path): \($0)" })
+            return spec
+        } catch let error as SpecError {
             throw SpecError(field: error.field, error.message.contains(path) ? error.message : "\(path): \(error.message)")
         }
     }
@@ -124,4 +140,14 @@ public enum TappableCommand {
         ])
         return .ok(json.serialized() + "\n")
     }
+}
+
+/// Warning lines collected while a command runs; thread-safe.
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+    /// Adds lines.
+    func add(_ lines: [String]) { lock.lock(); collected += lines; lock.unlock() }
+    /// Every line so far, in order.
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
 }

@@ -14,16 +14,20 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var codeFontFamily: String
     /// The weight of `**strong**` text.
     public var strongWeight: Font.Weight
+    /// Which link destinations become links; refused ones stay plain text (no link, no link
+    /// style) and are reported by `Markdown.parse`. Default: `LinkPolicy.default`.
+    public var linkPolicy: LinkPolicy
 
     /// Options with UILabel-like defaults: the system font, links in the link colour and underlined.
     public init(baseAttributes: TextAttributes = TextAttributes(font: .system),
                 linkAttributes: TextAttributes = MarkdownOptions.defaultLinkAttributes,
                 codeFontFamily: String = MarkdownOptions.defaultCodeFontFamily,
-                strongWeight: Font.Weight = .bold) {
+                strongWeight: Font.Weight = .bold, linkPolicy: LinkPolicy = .default) {
         self.baseAttributes = baseAttributes
         self.linkAttributes = linkAttributes
         self.codeFontFamily = codeFontFamily
         self.strongWeight = strongWeight
+        self.linkPolicy = linkPolicy
     }
 
     /// The default link style: the UIKit link colour, single underline.
@@ -43,13 +47,30 @@ public struct MarkdownOptions: Sendable, Hashable {
 /// raw HTML stays literal text; images show their alt text. Markdown never fails: whatever is
 /// not valid Markdown syntax is literal text.
 public enum Markdown {
-    /// The attributed text for `markdown`. Ranges in the result count UTF-16 units.
+    /// The attributed text for `markdown`. Ranges in the result count UTF-16 units. Links the
+    /// options' policy refuses are plain text; `parse` also says which.
     public static func attributedText(_ markdown: String, options: MarkdownOptions = MarkdownOptions()) -> AttributedText {
+        parse(markdown, options: options).text
+    }
+
+    /// The attributed text for `markdown` and the links the options' link policy refused (in
+    /// text order), for the caller to warn about.
+    public static func parse(_ markdown: String, options: MarkdownOptions = MarkdownOptions()) -> MarkupResult {
         let document = CmarkDocument(parsing: markdown)
         var renderer = MarkdownRenderer(options: options)
         renderer.walk(document.root)
-        return renderer.builder.build()
+        return MarkupResult(text: renderer.builder.build(), refusedLinks: renderer.refusedLinks)
     }
+}
+
+/// What a markup parser made: the attributed text and the links it refused to make tappable.
+public struct MarkupResult: Sendable, Hashable {
+    /// The attributed text.
+    public var text: AttributedText
+    /// Links the link policy refused, in text order; their text is plain.
+    public var refusedLinks: [RefusedLink]
+    /// A result; stored as given.
+    public init(text: AttributedText, refusedLinks: [RefusedLink]) { self.text = text; self.refusedLinks = refusedLinks }
 }
 
 extension AttributedText {
@@ -105,6 +126,8 @@ private final class CmarkDocument {
 private struct MarkdownRenderer {
     let options: MarkdownOptions
     var builder = RunBuilder()
+    /// Links the policy refused, in text order.
+    var refusedLinks: [RefusedLink] = []
     /// Style indices of the inline containers entered so far; the last one is in effect.
     var stack: [Int]
     /// A block started after earlier text: the next emitted text is preceded by "\n".
@@ -246,6 +269,11 @@ private struct MarkdownRenderer {
                 let url = Self.string(cmark_node_get_url(node))
                 let title = Self.string(cmark_node_get_title(node))
                 let style = options.linkAttributes
+                if let refusal = options.linkPolicy.refusal(of: url) {
+                    refusedLinks.append(RefusedLink(destination: url, reason: refusal))
+                    push { _ in }
+                    return
+                }
                 push { a in
                     a = a.merging(style)
                     a.link = url

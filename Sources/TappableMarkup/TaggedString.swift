@@ -28,6 +28,10 @@ public struct TaggedStringOptions: Sendable {
     public var tags: [String: TaggedStringAttribute]
     /// What to do with a tag `tags` does not name.
     public var unknownTags: UnknownTagPolicy
+    /// Which links a tag may make: a tag whose attributes set a `link` the policy refuses adds
+    /// nothing (its text keeps the enclosing attributes) and is reported by `parse`.
+    /// Default: `LinkPolicy.default`.
+    public var linkPolicy: LinkPolicy = .default
 
     /// Options with no tags; unknown tags fail unless `unknownTags` says otherwise.
     public init(baseAttributes: TextAttributes = TextAttributes(),
@@ -126,8 +130,15 @@ public struct TaggedString: Sendable, Hashable {
     /// The attributed text the tags describe. Throws `TaggedStringError` for unbalanced,
     /// mismatched or (per `options.unknownTags`) unknown tags, and for malformed tags or entities.
     public func attributedText(with options: TaggedStringOptions = TaggedStringOptions()) throws(TaggedStringError) -> AttributedText {
+        try parse(with: options).text
+    }
+
+    /// The attributed text and the links the options' link policy refused (in text order). Throws
+    /// as `attributedText(with:)`.
+    public func parse(with options: TaggedStringOptions = TaggedStringOptions()) throws(TaggedStringError) -> MarkupResult {
         var parser = TaggedStringParser(source: Array(string.utf8), options: options)
-        return try parser.parse()
+        let text = try parser.parse()
+        return MarkupResult(text: text, refusedLinks: parser.refusedLinks)
     }
 
     /// The text with every tag removed and entities decoded, ignoring attribute options
@@ -184,6 +195,7 @@ private struct TaggedStringParser {
     let options: TaggedStringOptions
     var builder = RunBuilder()
     var stack: [OpenTag] = []
+    var refusedLinks: [RefusedLink] = []
     var baseStyle = 0
     var position = 0
 
@@ -307,11 +319,18 @@ private struct TaggedStringParser {
         }
         if selfClosing { return }
         let existing = builder.style(currentStyle)
-        let style: Int
-        switch attribute {
-        case nil: style = currentStyle
-        case let .static(added)?: style = builder.addStyle(existing.merging(added))
-        case let .dynamic(compute)?: style = builder.addStyle(existing.merging(compute(name, attributes, existing)))
+        let added: TextAttributes? = switch attribute {
+        case nil: nil
+        case let .static(added)?: added
+        case let .dynamic(compute)?: compute(name, attributes, existing)
+        }
+        var style = currentStyle
+        if let added {
+            if let link = added.link, let refusal = options.linkPolicy.refusal(of: link) {
+                refusedLinks.append(RefusedLink(destination: link, reason: refusal))
+            } else {
+                style = builder.addStyle(existing.merging(added))
+            }
         }
         stack.append(OpenTag(name: name, offset: start, style: style))
     }

@@ -56,10 +56,22 @@ public enum LabelRenderer {
     }
 
     /// A one-page PDF of the label (its size in points), each link region a clickable annotation
-    /// over its rects (one per line fragment and bidi piece).
-    public static func pdf(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
-        try vector(label, style: style, state: state) { write, closure, w, h in
+    /// over its rects (one per line fragment and bidi piece) with one URI action: the link as
+    /// `LinkPolicy.documentURI(for:)` writes it (percent-encoded, and written as a hex string: no
+    /// link can add a second action or break the file; see `PDFLinkAnnotations`). Links that are
+    /// no URI (payloads, ISO dates) or that `linkPolicy` refuses get no annotation.
+    public static func pdf(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal,
+                           linkPolicy: LinkPolicy = .default) throws -> Data {
+        let document = try vector(label, style: style, state: state) { write, closure, w, h in
             cairo_pdf_surface_create_for_stream(write, closure, w, h)
+        }
+        let links = label.regions.compactMap { region in
+            region.link.flatMap(linkPolicy.documentURI(for:)).map { PDFLinkAnnotations.Link(uri: $0, rects: region.rects) }
+        }
+        do {
+            return try PDFLinkAnnotations.appending(links, to: document, pageHeight: label.size.height)
+        } catch {
+            throw RenderError.cairo("\(error)")
         }
     }
 
@@ -85,7 +97,6 @@ public enum LabelRenderer {
         let cr = cairo_create(surface)!
         configure(cr)
         LabelPainter(layout: layout, style: style, state: state).paint(cr)
-        addLinkAnnotations(cr, label.regions)
         let status = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
@@ -94,17 +105,6 @@ public enum LabelRenderer {
         try check(status)
         try check(surfaceStatus)
         return sink.data
-    }
-
-    /// PDF link annotations: one per link region, its clickable area the region's glyph rects.
-    static func addLinkAnnotations(_ cr: OpaquePointer, _ regions: [TappableRegion]) {
-        for region in regions {
-            guard let link = region.link else { continue }
-            let numbers = region.rects.map { "\($0.minX) \($0.minY) \($0.width) \($0.height)" }.joined(separator: " ")
-            let uri = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(uri)' rect=[\(numbers)]")
-            cairo_tag_end(cr, CAIRO_TAG_LINK)
-        }
     }
 
     /// Deterministic font rendering: grey antialiasing, no hinting, unhinted metrics.

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TappableInteraction
+import TappableLayout
+import TappableRendering
+import TappableText
+
+/// A Debian tool the spec uses, found on the PATH; nil when it is not installed.
+enum ExternalTool {
+    static func path(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs the tool with `arguments`; its standard output and exit status.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (output, process.terminationStatus)
+    }
+}
+
+@Suite("PDF link annotations: one URI action per link, nothing a link can inject, a file qpdf checks clean",
+       .enabled(if: ExternalTool.path("qpdf") != nil, "qpdf is not installed (Debian package qpdf; scripts/bootstrap installs it)"))
+struct PDFLinkAnnotationsTests {
+    /// The page's link annotations as qpdf reads them: each annotation's URI and its quad count.
+    static func annotations(of pdf: Data) throws -> (clean: Bool, uris: [String], quads: [Int], javascript: Bool) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-\(UUID().uuidString).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let qpdf = ExternalTool.path("qpdf")!
+        let check = try ExternalTool.run(qpdf, ["--check", file.path])
+        let json = try ExternalTool.run(qpdf, ["--json=2", file.path]).output
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let objects = try #require((root["qpdf"] as? [Any])?[1] as? [String: [String: Any]])
+        func value(_ ref: String) -> [String: Any]? { objects["obj:" + ref]?["value"] as? [String: Any] }
+        let pages = objects.values.compactMap { $0["value"] as? [String: Any] }.filter { $0["/Type"] as? String == "/Page" }
+        #expect(pages.count == 1)
+        var uris: [String] = [], quads: [Int] = []
+        for ref in pages.first?["/Annots"] as? [String] ?? [] {
+            let annotation = try #require(value(ref), "the page's /Annots names an object that exists")
+            let action = try #require(annotation["/A"] as? [String: Any])
+            #expect(action["/S"] as? String == "/URI")
+            uris.append(String((action["/URI"] as? String ?? "").dropFirst(2))) // qpdf's "u:" prefix
+            quads.append((annotation["/QuadPoints"] as? [Any])?.count ?? 0)
+        }
+        let text = String(decoding: json, as: UTF8.self)
+        return (check.status == 0, uris, quads, text.contains("\"/JavaScript\"") || text.contains("\"/JS\""))
+    }
+
+    static func label(links: [(String, TextRange)], text: String, width: Double = 320) throws -> TappableLabel {
+        var attributed = AttributedText(text)
+        for (link, range) in links { try attributed.addAttributes(TextAttributes(link: link), in: range) }
+        return try TappableLabel(text: attributed, width: width, properties: LabelProperties(numberOfLines: 0))
+    }
+
+    @Test("links that try to close the PDF string get exactly their one URI action, percent-encoded", arguments: [
+        "https://good.example/) /URI (https://evil.example/",
+        "https://good.example/) >> /S /JavaScript /JS (app.alert(1)) <<",
+        "https://e.example/\\) /URI (https://evil.example/",
+        "https://e.example/a'b\"c<d>e%f",
+        "https://президент.рф/путь?q=1",
+    ])
+    func injection(link: String) throws {
+        let label = try Self.label(links: [(link, TextRange(location: 4, length: 5))], text: "see terms and more")
+        let pdf = try LabelRenderer.pdf(label)
+        let found = try Self.annotations(of: pdf)
+        #expect(found.clean, "qpdf --check finds no damage")
+        #expect(found.uris == [LinkPolicy.default.documentURI(for: link)!])
+        #expect(!found.javascript)
+    }
+
+    @Test("a wrapped link is one annotation with a quad per line; payloads and refused links get none")
+    func linksAndPayloads() throws {
+        let text = "By registering, I agree to the Terms of Service and Privacy Policy. Call me friday at 5pm or run this."
+        let label = try Self.label(links: [("https://example.com/terms", TextRange(location: 31, length: 16)),
+                                           ("2026-12-04T17:00:00Z", TextRange(location: 76, length: 13)),
+                                           ("javascript:alert(1)", TextRange(location: 93, length: 8))], text: text)
+        #expect(label.regions.count == 3, "the label's regions are whatever the text says; the PDF writer applies the policy")
+        let found = try Self.annotations(of: try LabelRenderer.pdf(label))
+        #expect(found.clean)
+        #expect(found.uris == ["https://example.com/terms"])
+        #expect(found.quads == [16], "two lines: two quads of four points each")
+        let allowing = try Self.annotations(of: try LabelRenderer.pdf(label, linkPolicy: LinkPolicy(allowedSchemes: ["javascript", "https"], blockedSchemes: [])))
+        #expect(allowing.uris == ["https://example.com/terms", "javascript:alert%281%29"], "a policy that allows it annotates it")
+    }
+
+    @Test("a label without links is a clean PDF with no annotation")
+    func noLinks() throws {
+        let found = try Self.annotations(of: try LabelRenderer.pdf(try Self.label(links: [], text: "plain")))
+        #expect(found.clean && found.uris.isEmpty)
+    }
+}
