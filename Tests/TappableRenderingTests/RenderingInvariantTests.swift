@@ -69,8 +69,9 @@ struct RenderingInvariantTests {
         let pdf = try LabelRenderer.pdf(label)
         let pdfText = String(decoding: pdf, as: UTF8.self)
         #expect(pdf.starts(with: Data("%PDF".utf8)))
-        #expect(pdfText.contains("/URI (https://example.com/terms-of-service)"))
-        #expect(pdfText.contains("/URI (https://example.com/privacy-policy)"))
+        func hex(_ s: String) -> String { s.utf8.map { String(format: "%02X", $0) }.joined() }
+        #expect(pdfText.contains("/URI <\(hex("https://example.com/terms-of-service"))>"))
+        #expect(pdfText.contains("/URI <\(hex("https://example.com/privacy-policy"))>"))
         let svg = String(decoding: try LabelRenderer.svg(label), as: UTF8.self)
         #expect(svg.contains("<svg"))
     }
