@@ -1,4 +1,5 @@
 import Foundation
+import PNGFixtures
 import Testing
 @testable import TappableSnapshot
 
