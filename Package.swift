@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "PNGFixtures"),
         .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
-        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout"]),
+        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableRendering",
+                                                                "TappableSnapshot", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
