@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection"], exclude: ["Golden"]),
+        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection",
+                                                            "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodingFailed(destination: String, detail: String)
     /// Writing the encoded file failed.
     case writeFailed(path: String, reason: String)
+    /// No diff image was written to `destination`: the images differ in size and the canvas
+    /// showing both would exceed the pixel limit.
+    case diffImageTooLarge(destination: String, ImageDiff.DiffImageTooLarge)
 
     /// E.g. `snap.png: PNG is 100000x100000 = 10000000000 pixels, over the limit of 100000000`.
     public var description: String {
@@ -36,6 +39,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(destination): cannot encode PNG: \(detail)"
         case let .writeFailed(path, reason):
             return "\(path): cannot write PNG: \(reason)"
+        case let .diffImageTooLarge(destination, reason):
+            return "\(destination): no diff image written: \(reason)"
         }
     }
 }
