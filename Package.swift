@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // ICU behind plain C types: its headers clash with Foundation's ICU copy in one Swift module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // libpng's low-level API behind plain C: its errors longjmp, which Swift cannot catch.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
         // The pipeline, in order.
         .target(name: "TappableText"),
@@ -35,10 +37,13 @@ let package = Package(
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
         .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "CCairo", "CFreeType"]),
-        .target(name: "TappableSnapshot", dependencies: ["CPNG"]),
+        .target(name: "TappableSnapshot", dependencies: ["CPNGCodec"]),
+        // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
+        .target(name: "PNGFixtures"),
         .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
-        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableCLI"]),
+        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction",
+                                                                 "TappableRendering", "TappableSnapshot", "TappableCLI", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
@@ -47,8 +52,9 @@ let package = Package(
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout"]),
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
-        .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection"], exclude: ["Golden"]),
+        .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
+        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection",
+                                                            "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

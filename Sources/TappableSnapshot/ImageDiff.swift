@@ -14,9 +14,14 @@ public enum ImageDiff {
         /// When false (the default), differing pixels detected as anti-aliasing are not counted
         /// (drawn yellow in the diff image). When true they count like any other difference.
         public var includeAA: Bool
-        /// The largest `differentPixels / (width * height)` still accepted as a match, 0...1.
-        /// Default 0: a single differing pixel fails. Clamped into 0...1; NaN counts as 0.
-        public var maxDiffRatio: Double
+        /// The largest `differentPixels / (width * height)` still accepted as a match, 0...1;
+        /// nil (the default) sets no ratio limit. Clamped into 0...1; NaN counts as 0.
+        /// See `maxDiffPixels` for how the two tolerances combine.
+        public var maxDiffRatio: Double?
+        /// The most differing pixels still accepted as a match; nil (the default) sets no count
+        /// limit; negative counts as 0. Tolerances combine like this: with neither set, a single
+        /// differing pixel fails; otherwise every tolerance that is set must hold.
+        public var maxDiffPixels: Int?
         /// Opacity of the reference image faded into the diff image's background (pixelmatch's
         /// `alpha`), 0...1, default 0.1. Clamped; NaN counts as 0.
         public var alpha: Double
@@ -24,14 +29,52 @@ public enum ImageDiff {
         /// `diffMask`): anti-aliased and equal pixels stay (0,0,0,0).
         public var diffMask: Bool
 
-        /// Options with pixelmatch's defaults and an exact-match ratio.
-        public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffRatio: Double = 0,
-                    alpha: Double = 0.1, diffMask: Bool = false) {
+        /// Options with pixelmatch's defaults and no tolerance (an exact match is required).
+        public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffRatio: Double? = nil,
+                    maxDiffPixels: Int? = nil, alpha: Double = 0.1, diffMask: Bool = false) {
             self.threshold = threshold
             self.includeAA = includeAA
             self.maxDiffRatio = maxDiffRatio
+            self.maxDiffPixels = maxDiffPixels
             self.alpha = alpha
             self.diffMask = diffMask
+        }
+
+        /// Whether `differentPixels` out of `pixels` are within the tolerances.
+        func accepts(differentPixels: Int, ratio: Double) -> Bool {
+            if differentPixels == 0 { return true }
+            guard maxDiffRatio != nil || maxDiffPixels != nil else { return false }
+            if let maxDiffRatio, ratio > ImageDiff.clamp01(maxDiffRatio) { return false }
+            if let maxDiffPixels, differentPixels > max(maxDiffPixels, 0) { return false }
+            return true
+        }
+
+        /// The tolerances in words, for failure messages: e.g. `allowed ratio 0.01, allowed pixels 5`.
+        public var toleranceDescription: String {
+            var parts: [String] = []
+            if let maxDiffRatio { parts.append("allowed ratio \(maxDiffRatio)") }
+            if let maxDiffPixels { parts.append("allowed pixels \(maxDiffPixels)") }
+            return parts.isEmpty ? "no differing pixel allowed" : parts.joined(separator: ", ")
+        }
+    }
+
+    /// Why a comparison that asked for a diff image came without one: the images differ in size
+    /// and the canvas showing both, `max(widths) x max(heights)`, would exceed the pixel limit
+    /// (the limit that also bounds decoding, so every diff image can be read back).
+    public struct DiffImageTooLarge: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The reference image's size.
+        public let reference: RGBAImage.Size
+        /// The actual image's size.
+        public let actual: RGBAImage.Size
+        /// The pixel limit the canvas exceeds.
+        public let limit: Int
+
+        /// E.g. `the images differ in size (reference 1000000x1, actual 1x1000000) and a diff image
+        /// showing both would be 1000000x1000000 = 1000000000000 pixels, over the limit of 100000000 pixels`.
+        public var description: String {
+            let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
+            return "the images differ in size (reference \(reference), actual \(actual)) and a diff image showing both "
+                + "would be \(width)x\(height) = \(productText(width, height)) pixels, over the limit of \(limit) pixels"
         }
     }
 
@@ -41,17 +84,24 @@ public enum ImageDiff {
         public let width: Int
         /// Height in pixels of the compared area (the larger height when sizes differ).
         public let height: Int
+        /// The reference image's size.
+        public let referenceSize: RGBAImage.Size
+        /// The actual image's size.
+        public let actualSize: RGBAImage.Size
         /// Pixels counted as different (anti-aliasing excluded unless `includeAA`).
-        /// When sizes differ, every pixel of the `width x height` area.
+        /// When sizes differ, every pixel of the `width x height` area (at most `Int.max`).
         public let differentPixels: Int
         /// `differentPixels / (width * height)`, 0...1; exactly 1 when sizes differ.
         public let ratio: Double
         /// Whether the two images have the same dimensions.
         public let sizesMatch: Bool
-        /// `ratio <= options.maxDiffRatio` and the sizes match.
+        /// The sizes match and the differences are within the tolerances (see `Options.maxDiffPixels`).
         public let matches: Bool
-        /// pixelmatch's diff image (`width x height`), if one was requested.
+        /// pixelmatch's diff image (`width x height`), if one was requested and could be made.
         public let diffImage: RGBAImage?
+        /// Set when a diff image was requested but the sizes differ and the canvas showing both
+        /// would exceed `maxDiffImagePixels`; nil otherwise.
+        public let diffImageTooLarge: DiffImageTooLarge?
     }
 
     /// Compares `actual` against `reference`.
@@ -62,48 +112,69 @@ public enum ImageDiff {
     /// Different sizes are a difference, never a trap: the result covers the union canvas
     /// `max(w1, w2) x max(h1, h2)`, counts all of its pixels as different and has ratio 1. Its
     /// diff image shows the pixelmatch comparison of the overlapping top-left region, with every
-    /// pixel outside the overlap red.
-    /// - Parameter makeDiffImage: build the diff image (costs one RGBA buffer); default true.
-    public static func compare(_ reference: RGBAImage, _ actual: RGBAImage,
-                               options: Options = Options(), makeDiffImage: Bool = true) -> Result {
-        let maxRatio = clamp01(options.maxDiffRatio)
-        guard reference.width == actual.width, reference.height == actual.height else {
-            return compareDifferentSizes(reference, actual, options: options, makeDiffImage: makeDiffImage)
+    /// pixel outside the overlap red; it is made only when the canvas has at most
+    /// `maxDiffImagePixels` pixels (else `diffImageTooLarge` says why there is none).
+    /// - Parameters:
+    ///   - makeDiffImage: build the diff image (costs one RGBA buffer); default true.
+    ///   - maxDiffImagePixels: the largest union canvas drawn for images of different sizes;
+    ///     default `PNG.defaultMaxPixels`, the decode limit, so diff images can be read back.
+    public static func compare(_ reference: RGBAImage, _ actual: RGBAImage, options: Options = Options(),
+                               makeDiffImage: Bool = true, maxDiffImagePixels: Int = PNG.defaultMaxPixels) -> Result {
+        guard reference.size == actual.size else {
+            return compareDifferentSizes(reference, actual, options: options, makeDiffImage: makeDiffImage,
+                                         maxDiffImagePixels: maxDiffImagePixels)
         }
         let width = reference.width, height = reference.height
-        var output: [UInt8]? = makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : nil
+        var output: [UInt8]? = makeDiffImage ? [UInt8](repeating: 0, count: reference.bytes.count) : nil
         let count = pixelmatch(reference.bytes, actual.bytes, &output, width: width, height: height, options: options)
-        let ratio = Double(count) / Double(width * height)
-        return Result(width: width, height: height, differentPixels: count, ratio: ratio,
-                      sizesMatch: true, matches: ratio <= maxRatio,
-                      diffImage: output.map { try! RGBAImage(width: width, height: height, bytes: $0) })
+        let ratio = Double(count) / Double(reference.pixelCount)
+        return Result(width: width, height: height, referenceSize: reference.size, actualSize: actual.size,
+                      differentPixels: count, ratio: ratio, sizesMatch: true,
+                      matches: options.accepts(differentPixels: count, ratio: ratio),
+                      diffImage: output.map { try! RGBAImage(width: width, height: height, bytes: $0) },
+                      diffImageTooLarge: nil)
     }
 
-    private static func compareDifferentSizes(_ reference: RGBAImage, _ actual: RGBAImage,
-                                              options: Options, makeDiffImage: Bool) -> Result {
+    private static func compareDifferentSizes(_ reference: RGBAImage, _ actual: RGBAImage, options: Options,
+                                              makeDiffImage: Bool, maxDiffImagePixels: Int) -> Result {
         let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
         var diffImage: RGBAImage?
+        var tooLarge: DiffImageTooLarge?
         if makeDiffImage {
-            let w = min(reference.width, actual.width), h = min(reference.height, actual.height)
-            let a = crop(reference, width: w, height: h), b = crop(actual, width: w, height: h)
-            var overlap: [UInt8]? = [UInt8](repeating: 0, count: w * h * 4)
-            _ = pixelmatch(a, b, &overlap, width: w, height: h, options: options)
-            var canvas = [UInt8](repeating: 0, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let o = (y * width + x) * 4
-                    if x < w, y < h {
-                        let i = (y * w + x) * 4
-                        canvas[o..<(o + 4)] = overlap![i..<(i + 4)]
-                    } else {
-                        canvas[o] = 255; canvas[o + 1] = 0; canvas[o + 2] = 0; canvas[o + 3] = 255
-                    }
-                }
+            // Checked: the canvas's pixel count and its byte count (for a caller's huge limit).
+            let addressable = (try? RGBAImage.byteCount(width: width, height: height)) != nil
+            if overflow || area > maxDiffImagePixels || !addressable {
+                tooLarge = DiffImageTooLarge(reference: reference.size, actual: actual.size, limit: maxDiffImagePixels)
+            } else {
+                diffImage = unionDiffImage(reference, actual, width: width, height: height, options: options)
             }
-            diffImage = try! RGBAImage(width: width, height: height, bytes: canvas)
         }
-        return Result(width: width, height: height, differentPixels: width * height, ratio: 1,
-                      sizesMatch: false, matches: false, diffImage: diffImage)
+        return Result(width: width, height: height, referenceSize: reference.size, actualSize: actual.size,
+                      differentPixels: overflow ? Int.max : area, ratio: 1, sizesMatch: false, matches: false,
+                      diffImage: diffImage, diffImageTooLarge: tooLarge)
+    }
+
+    /// The `width x height` canvas (the caller bounded it): pixelmatch's diff of the overlap at the
+    /// top left, red everywhere else. Filled row by row.
+    private static func unionDiffImage(_ reference: RGBAImage, _ actual: RGBAImage, width: Int, height: Int,
+                                       options: Options) -> RGBAImage {
+        let w = min(reference.width, actual.width), h = min(reference.height, actual.height)
+        let a = crop(reference, width: w, height: h), b = crop(actual, width: w, height: h)
+        var overlap: [UInt8]? = [UInt8](repeating: 0, count: w * h * 4)
+        _ = pixelmatch(a, b, &overlap, width: w, height: h, options: options)
+        var redRow = [UInt8](repeating: 255, count: width * 4)
+        for i in stride(from: 0, to: redRow.count, by: 4) { redRow[i + 1] = 0; redRow[i + 2] = 0 }
+        var canvas = [UInt8](); canvas.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            if y < h {
+                canvas += overlap![(y * w * 4)..<((y + 1) * w * 4)]
+                canvas += redRow[(w * 4)...]
+            } else {
+                canvas += redRow
+            }
+        }
+        return try! RGBAImage(width: width, height: height, bytes: canvas)
     }
 
     private static func crop(_ image: RGBAImage, width: Int, height: Int) -> [UInt8] {

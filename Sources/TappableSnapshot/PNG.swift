@@ -1,4 +1,4 @@
-import CPNG
+import CPNGCodec
 import Foundation
 
 /// Why a PNG could not be read or written. Every case names the file (or `<memory>`) and the
@@ -18,6 +18,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodingFailed(destination: String, detail: String)
     /// Writing the encoded file failed.
     case writeFailed(path: String, reason: String)
+    /// No diff image was written to `destination`: the images differ in size and the canvas
+    /// showing both would exceed the pixel limit.
+    case diffImageTooLarge(destination: String, ImageDiff.DiffImageTooLarge)
 
     /// E.g. `snap.png: PNG is 100000x100000 = 10000000000 pixels, over the limit of 100000000`.
     public var description: String {
@@ -31,16 +34,29 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .corrupt(source, detail):
             return "\(source): corrupt PNG: \(detail)"
         case let .tooLarge(source, width, height, limit):
-            return "\(source): PNG is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit) pixels"
+            return "\(source): PNG is \(width)x\(height) = \(productText(width, height)) pixels, over the limit of \(limit) pixels"
         case let .encodingFailed(destination, detail):
             return "\(destination): cannot encode PNG: \(detail)"
         case let .writeFailed(path, reason):
             return "\(path): cannot write PNG: \(reason)"
+        case let .diffImageTooLarge(destination, reason):
+            return "\(destination): no diff image written: \(reason)"
         }
     }
 }
 
-/// PNG decoding and encoding through libpng's simplified API (no setjmp/longjmp on our side).
+/// `a * b` as decimal text, exact even when the product does not fit in `Int` (for messages about
+/// sizes that were refused precisely because they are absurd).
+func productText(_ a: Int, _ b: Int) -> String {
+    let (product, overflow) = a.multipliedReportingOverflow(by: b)
+    if !overflow { return "\(product)" }
+    let (high, low) = a.magnitude.multipliedFullWidth(by: b.magnitude)
+    let sign = (a < 0) != (b < 0) ? "-" : ""
+    if high == 0 { return sign + "\(low)" }
+    return sign + "more than \(UInt.max)"
+}
+
+/// PNG decoding and encoding through libpng's low-level API (CPNGCodec runs it under setjmp).
 public enum PNG {
     /// The default decode limit: 100 megapixels (400 MB of RGBA8).
     public static let defaultMaxPixels = 100_000_000
@@ -57,8 +73,35 @@ public enum PNG {
         case greyAlpha
         /// 8-bit palette (colour type 3, with tRNS when needed). Requires at most 256 distinct colours.
         case palette
-        // No 16-bit formats: the simplified API writes 16-bit files only as linear light, which
-        // does not round-trip 8-bit sRGB exactly.
+        // No 16-bit formats: 8-bit sRGB values are what the module works in.
+    }
+
+    /// How hard `encode` compresses. Lossless either way: the decoded pixels are identical, only
+    /// encoding time and file size differ.
+    public enum Compression: String, Sendable, CaseIterable {
+        /// zlib level 3, libpng choosing per row among the cheap filters (None, Sub, Up): several
+        /// times faster than `.best`, files typically a quarter to a third larger. The default,
+        /// for snapshots and diff images.
+        case fast
+        /// zlib level 9, libpng choosing per row among all five filters: smaller files, many
+        /// times slower; for images kept for long or shipped.
+        case best
+
+        /// The zlib level, 0...9.
+        var zlibLevel: Int32 {
+            switch self {
+            case .fast: return 3
+            case .best: return 9
+            }
+        }
+
+        /// libpng's row filter mask for truecolour and grey images (palette images are never filtered).
+        var filters: Int32 {
+            switch self {
+            case .fast: return Int32(TP_PNG_FILTER_NONE | TP_PNG_FILTER_SUB | TP_PNG_FILTER_UP)
+            case .best: return Int32(TP_PNG_FILTER_ALL)
+            }
+        }
     }
 
     // MARK: Reading
@@ -66,37 +109,35 @@ public enum PNG {
     /// The IHDR facts the plausibility check needs.
     struct Header { var width: Int; var height: Int; var bitsPerPixel: Int }
 
-    /// `bytes` without the gAMA, cHRM, iCCP, sRGB and cICP chunks (so libpng hands back the stored
-    /// values unconverted), the total length of the IDAT chunks, and the header; when the chunk
-    /// structure is broken the bytes come back unchanged (libpng then reports the problem).
-    static func withoutColorManagement(_ bytes: [UInt8]) -> ([UInt8], Int?, Header?) {
-        let dropped: Set<String> = ["gAMA", "cHRM", "iCCP", "sRGB", "cICP"]
-        var out = Array(bytes.prefix(8))
-        var i = 8, idat = 0
-        var header: Header?
+    /// The header (when the first chunk is a 13-byte IHDR) and the number of image data bytes the
+    /// file holds (IDAT chunk data up to IEND or the end of the data, a cut chunk counting what
+    /// is there). Reads chunk lengths and types only; nothing is copied.
+    static func scanChunks(_ bytes: [UInt8]) -> (header: Header?, imageDataBytes: Int) {
         func be32(_ k: Int) -> Int { Int(bytes[k]) << 24 | Int(bytes[k + 1]) << 16 | Int(bytes[k + 2]) << 8 | Int(bytes[k + 3]) }
-        while i + 12 <= bytes.count {
-            let length = be32(i)
-            let end = i + 12 + length
-            guard length >= 0, end <= bytes.count else { return (bytes, nil, header) }
-            let type = String(decoding: bytes[i + 4..<i + 8], as: UTF8.self)
-            if type == "IHDR", length >= 13 {
-                let depth = Int(bytes[i + 16]), colorType = Int(bytes[i + 17])
-                let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
-                header = Header(width: be32(i + 8), height: be32(i + 12), bitsPerPixel: depth * channels)
-            }
-            if type == "IDAT" { idat += length }
-            if !dropped.contains(type) { out.append(contentsOf: bytes[i..<end]) }
-            i = end
-            if type == "IEND" { break }
+        func type(at i: Int) -> [UInt8] { Array(bytes[i + 4..<i + 8]) }
+        var header: Header?
+        if bytes.count >= 33, be32(8) == 13, type(at: 8) == Array("IHDR".utf8) {
+            let depth = Int(bytes[24]), colorType = Int(bytes[25])
+            let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
+            header = Header(width: be32(16), height: be32(20), bitsPerPixel: depth * channels)
         }
-        out.append(contentsOf: bytes[min(i, bytes.count)...])
-        return (out, idat, header)
+        var i = 8, imageData = 0
+        while i + 8 <= bytes.count {
+            let length = be32(i), kind = type(at: i)
+            if kind == Array("IDAT".utf8) { imageData += min(length, bytes.count - i - 8) }
+            if kind == Array("IEND".utf8) { break }
+            i += 12 + length
+        }
+        return (header, imageData)
     }
 
     /// Decodes a PNG of any colour type and bit depth (1/2/4/8/16-bit grey, grey-alpha, RGB,
-    /// RGBA, palette; interlaced or not) into straight-alpha RGBA8. 16-bit data is reduced to
-    /// 8 bits; 16-bit files without gamma information are taken as sRGB-encoded.
+    /// RGBA, palette; interlaced or not) into straight-alpha RGBA8, as stored: gamma and colour
+    /// profiles are ignored, 16-bit samples are scaled to 8 bits.
+    ///
+    /// The image data is inflated only as far as the image needs, so a small file cannot cost
+    /// gigabytes of inflation: compressed data that continues past the last row is refused as
+    /// corrupt as soon as the excess appears, and so is a damaged zlib checksum.
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - source: the name used in error messages (a path, or `<memory>`).
@@ -112,61 +153,50 @@ public enum PNG {
             }
             throw .notPNG(source: source)
         }
-        let original = [UInt8](data)
-        // Compare stored values, as pixelmatch does: no gamma or colour-profile conversion.
-        let (bytes, imageDataBytes, header) = withoutColorManagement(original)
-        if let header, let idat = imageDataBytes {
+        let bytes = [UInt8](data)
+        let (header, imageDataBytes) = scanChunks(bytes)
+        // No header to size the pixels by: libpng names what is wrong with the start of the file.
+        var width = 0, height = 0
+        if let header {
             let (pixels, tooMany) = header.width.multipliedReportingOverflow(by: header.height)
             if tooMany || pixels > maxPixels {
                 throw .tooLarge(source: source, width: header.width, height: header.height, limit: maxPixels)
             }
             // Deflate shrinks data at most about 1032 times: a header promising far more pixels
             // than its image data could hold is refused before anything is allocated.
-            let rowBytes = (header.width * header.bitsPerPixel + 7) / 8
-            let (rows, overflow) = header.height.multipliedReportingOverflow(by: 1 + rowBytes)
-            if overflow || rows / 1032 > idat + 64 {
-                throw .truncated(source: source, detail: "\(idat) bytes of image data cannot hold \(header.width) x \(header.height) pixels")
+            let (bits, o1) = header.width.multipliedReportingOverflow(by: header.bitsPerPixel)
+            let (rows, o2) = header.height.multipliedReportingOverflow(by: 1 + (bits + 7) / 8)
+            if o1 || o2 || rows / 1032 > imageDataBytes + 64 {
+                throw .truncated(source: source, detail: "\(imageDataBytes) bytes of image data cannot hold \(header.width) x \(header.height) pixels")
+            }
+            // Sides PNG does not allow are left to libpng to reject, without a buffer.
+            if header.width <= Int(Int32.max), header.height <= Int(Int32.max) {
+                width = header.width
+                height = header.height
             }
         }
-        let outcome: Result<RGBAImage, PNGError> = bytes.withUnsafeBytes { raw in
-            var image = png_image()
-            image.version = png_uint_32(PNG_IMAGE_VERSION)
-            image.opaque = nil
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                let message = messageOf(&image)
-                png_image_free(&image)
-                return .failure(classify(bytes, source: source, message: message))
-            }
-            let width = Int(image.width), height = Int(image.height)
-            // Refuse oversized images before any pixel allocation.
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            guard !overflow, pixels <= maxPixels, width <= Int(Int32.max) / 4 else {
-                png_image_free(&image)
-                return .failure(.tooLarge(source: source, width: width, height: height, limit: maxPixels))
-            }
-            image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-            image.format = Format.rgba
-            var buffer = [UInt8](repeating: 0, count: pixels * 4)
-            let ok = buffer.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
-            }
-            guard ok != 0 else {
-                let message = messageOf(&image)
-                png_image_free(&image)
-                return .failure(classify(bytes, source: source, message: message))
-            }
-            png_image_free(&image)
-            // libpng stops after the image data; a file cut before IEND is still truncated.
-            if case .truncated(let source, let detail)? = structuralTruncation(bytes, source: source, message: "image data complete, IEND missing") {
-                return .failure(.truncated(source: source, detail: detail))
-            }
-            do {
-                return .success(try RGBAImage(width: width, height: height, bytes: buffer))
-            } catch {
-                return .failure(.corrupt(source: source, detail: "\(error)"))
+        let byteCount: Int
+        do {
+            byteCount = width == 0 ? 0 : try RGBAImage.byteCount(width: width, height: height)
+        } catch {
+            throw .tooLarge(source: source, width: width, height: height, limit: maxPixels)
+        }
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { input in
+            pixels.withUnsafeMutableBufferPointer { output in
+                tp_png_decode_rgba(input.baseAddress, input.count, UInt32(width), UInt32(height),
+                                   byteCount == 0 ? nil : output.baseAddress, &message, message.count)
             }
         }
-        return try outcome.get()
+        guard status == TP_PNG_OK else {
+            throw classify(bytes, source: source, message: text(of: message))
+        }
+        do {
+            return try RGBAImage(width: width, height: height, bytes: pixels)
+        } catch {
+            throw .corrupt(source: source, detail: "\(error)")
+        }
     }
 
     /// Reads and decodes the PNG file at `path` (see `decode(_:source:maxPixels:)`).
@@ -184,20 +214,24 @@ public enum PNG {
 
     // MARK: Writing
 
-    /// Encodes `image` as a PNG file's bytes.
-    /// - Parameter format: how pixels are stored (default lossless 8-bit RGBA).
+    /// Encodes `image` as a PNG file's bytes, in one pass.
+    /// - Parameters:
+    ///   - format: how pixels are stored (default lossless 8-bit RGBA).
+    ///   - compression: speed against size (default `.fast`); the pixels are the same either way.
     /// - Throws: `PNGError.encodingFailed` when the image does not fit the format (e.g. a
     ///   translucent pixel for `.rgb`, colour for `.grey`, more than 256 colours for `.palette`).
-    public static func encode(_ image: RGBAImage, format: StorageFormat = .rgba) throws(PNGError) -> Data {
-        try encode(image, format: format, destination: "<memory>")
+    public static func encode(_ image: RGBAImage, format: StorageFormat = .rgba,
+                              compression: Compression = .fast) throws(PNGError) -> Data {
+        try encode(image, format: format, compression: compression, destination: "<memory>")
     }
 
     /// Encodes `image` and writes it to `path` atomically (temporary file in the same directory,
     /// then rename; parent directories are created; an existing file is replaced only by a
     /// complete new one).
     /// - Throws: `PNGError.encodingFailed` or `.writeFailed` naming the path.
-    public static func write(_ image: RGBAImage, to path: String, format: StorageFormat = .rgba) throws(PNGError) {
-        let data = try encode(image, format: format, destination: path)
+    public static func write(_ image: RGBAImage, to path: String, format: StorageFormat = .rgba,
+                             compression: Compression = .fast) throws(PNGError) {
+        let data = try encode(image, format: format, compression: compression, destination: path)
         do {
             try AtomicFile.write(data, to: path)
         } catch {
@@ -207,40 +241,23 @@ public enum PNG {
 
     // MARK: Internals
 
-    /// libpng's PNG_FORMAT_* values (function-like composite macros are not imported into Swift).
-    private enum Format {
-        static let alpha = png_uint_32(PNG_FORMAT_FLAG_ALPHA)
-        static let color = png_uint_32(PNG_FORMAT_FLAG_COLOR)
-        static let colormap = png_uint_32(PNG_FORMAT_FLAG_COLORMAP)
-        static let gray: png_uint_32 = 0
-        static let ga = alpha
-        static let rgb = color
-        static let rgba = color | alpha
-        static let rgbaColormap = color | alpha | colormap
-    }
-
-    private static func encode(_ image: RGBAImage, format: StorageFormat, destination: String) throws(PNGError) -> Data {
-        var png = png_image()
-        png.version = png_uint_32(PNG_IMAGE_VERSION)
-        png.opaque = nil
-        png.width = png_uint_32(image.width)
-        png.height = png_uint_32(image.height)
+    /// The samples `format` stores for `image`, its PNG colour type and, for palettes, the RGBA
+    /// colour map.
+    private static func samples(of image: RGBAImage, as format: StorageFormat,
+                                destination: String) throws(PNGError) -> (samples: [UInt8], colorType: Int32, palette: [UInt8]) {
         let px = image.bytes
         let n = image.pixelCount
         func fail(_ detail: String) -> PNGError { .encodingFailed(destination: destination, detail: detail) }
-
         switch format {
         case .rgba:
-            png.format = Format.rgba
-            return try write(&png, buffer: px, colormap: nil, destination: destination)
+            return (px, 6, [])
         case .rgb:
             var out = [UInt8](); out.reserveCapacity(n * 3)
             for i in 0..<n {
                 guard px[i * 4 + 3] == 255 else { throw fail("RGB storage needs opaque pixels; pixel \(i) has alpha \(px[i * 4 + 3])") }
                 out.append(px[i * 4]); out.append(px[i * 4 + 1]); out.append(px[i * 4 + 2])
             }
-            png.format = Format.rgb
-            return try write(&png, buffer: out, colormap: nil, destination: destination)
+            return (out, 2, [])
         case .grey, .greyAlpha:
             let alpha = format == .greyAlpha
             var out = [UInt8](); out.reserveCapacity(n * (alpha ? 2 : 1))
@@ -251,8 +268,7 @@ public enum PNG {
                 out.append(r)
                 if alpha { out.append(a) }
             }
-            png.format = alpha ? Format.ga : Format.gray
-            return try write(&png, buffer: out, colormap: nil, destination: destination)
+            return (out, alpha ? 4 : 0, [])
         case .palette:
             var colours: [UInt32: UInt8] = [:]
             var colormap = [UInt8]()
@@ -269,53 +285,36 @@ public enum PNG {
                     indices.append(index)
                 }
             }
-            png.format = Format.rgbaColormap
-            png.colormap_entries = png_uint_32(colours.count)
-            return try write(&png, buffer: indices, colormap: colormap, destination: destination)
+            return (indices, 3, colormap)
         }
     }
 
-    private static func write(_ png: inout png_image, buffer: [UInt8], colormap: [UInt8]?,
-                              destination: String) throws(PNGError) -> Data {
-        let result: Result<Data, PNGError> = buffer.withUnsafeBytes { raw in
-            guard let colormap else { return writeToMemory(&png, raw.baseAddress!, nil, destination: destination) }
-            return colormap.withUnsafeBytes { map in
-                writeToMemory(&png, raw.baseAddress!, map.baseAddress, destination: destination)
+    private static func encode(_ image: RGBAImage, format: StorageFormat, compression: Compression,
+                               destination: String) throws(PNGError) -> Data {
+        let (samples, colorType, palette) = try samples(of: image, as: format, destination: destination)
+        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+            throw .encodingFailed(destination: destination, detail: "PNG sides are at most \(Int32.max) pixels, image is \(image.width)x\(image.height)")
+        }
+        // Palette indices do not predict each other: filtering them only costs time.
+        let filters = colorType == 3 ? Int32(TP_PNG_FILTER_NONE) : compression.filters
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = samples.withUnsafeBufferPointer { input in
+            palette.withUnsafeBufferPointer { map in
+                tp_png_encode(input.baseAddress, width, height, colorType, map.baseAddress, Int32(palette.count / 4),
+                              compression.zlibLevel, filters, &output, &length, &message, message.count)
             }
         }
-        return try result.get()
+        guard status == TP_PNG_OK, let output else {
+            throw .encodingFailed(destination: destination, detail: text(of: message))
+        }
+        return Data(bytesNoCopy: output, count: length, deallocator: .free)
     }
 
-    /// Two passes over `png_image_write_to_memory`: the first measures, the second writes.
-    private static func writeToMemory(_ png: inout png_image, _ buffer: UnsafeRawPointer,
-                                      _ colormap: UnsafeRawPointer?, destination: String) -> Result<Data, PNGError> {
-        var size: png_alloc_size_t = 0
-        var measuring = png
-        guard png_image_write_to_memory(&measuring, nil, &size, 0, buffer, 0, colormap) != 0, size > 0 else {
-            let message = messageOf(&measuring)
-            png_image_free(&measuring)
-            return .failure(.encodingFailed(destination: destination, detail: message))
-        }
-        png_image_free(&measuring)
-        var out = [UInt8](repeating: 0, count: Int(size))
-        var written = size
-        let ok = out.withUnsafeMutableBytes { dst in
-            png_image_write_to_memory(&png, dst.baseAddress, &written, 0, buffer, 0, colormap)
-        }
-        guard ok != 0 else {
-            let message = messageOf(&png)
-            png_image_free(&png)
-            return .failure(.encodingFailed(destination: destination, detail: message))
-        }
-        png_image_free(&png)
-        return .success(Data(out.prefix(Int(written))))
-    }
-
-    private static func messageOf(_ image: inout png_image) -> String {
-        let text = withUnsafeBytes(of: &image.message) { raw -> String in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+    /// A NUL-terminated message buffer filled by CPNGCodec, as text.
+    private static func text(of message: [CChar]) -> String {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.isEmpty ? "unknown libpng error" : text
     }
 

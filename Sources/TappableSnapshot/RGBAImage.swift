@@ -24,6 +24,23 @@ public struct RGBAImage: Sendable, Hashable {
         public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
     }
 
+    /// An image's dimensions in pixels.
+    public struct Size: Sendable, Hashable, CustomStringConvertible {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+
+        /// A size; not checked (an `RGBAImage` has positive sides, a size need not).
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        /// `WxH`, e.g. `640x480`.
+        public var description: String { "\(width)x\(height)" }
+    }
+
     /// Why an `RGBAImage` could not be made from the given numbers.
     public enum SizeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Width or height is zero or negative (PNG cannot store an empty image either).
@@ -80,6 +97,9 @@ public struct RGBAImage: Sendable, Hashable {
         self.height = height
         self.bytes = bytes
     }
+
+    /// Width and height.
+    public var size: Size { Size(width: width, height: height) }
 
     /// The number of pixels, `width * height`.
     public var pixelCount: Int { width * height }

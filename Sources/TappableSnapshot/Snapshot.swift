@@ -45,7 +45,7 @@ public struct SnapshotFailure: Error, Sendable, Hashable, CustomStringConvertibl
         /// A reference was written (new, or re-recorded in `.all`): nothing was verified;
         /// re-run to compare against it.
         case recorded
-        /// The image differs from its reference beyond the tolerated ratio, or in size.
+        /// The image differs from its reference beyond the tolerances, or in size.
         case mismatch
         /// The reference exists but cannot be read or decoded; it was left untouched.
         case unreadableReference
@@ -199,7 +199,7 @@ public enum Snapshot {
             return record(report: report)
         }
 
-        let result = ImageDiff.compare(reference, image, options: options.diff)
+        let result = ImageDiff.compare(reference, image, options: options.diff, maxDiffImagePixels: options.maxPixels)
         let report = DiffReport(result)
         if result.matches {
             for path in [actualPath, diffPath] where FileManager.default.fileExists(atPath: path) {
@@ -209,14 +209,20 @@ public enum Snapshot {
         }
         do {
             try PNG.write(image, to: actualPath)
-            if let diffImage = result.diffImage { try PNG.write(diffImage, to: diffPath) }
+            if let diffImage = result.diffImage {
+                try PNG.write(diffImage, to: diffPath)
+            } else if FileManager.default.fileExists(atPath: diffPath) {
+                try? FileManager.default.removeItem(atPath: diffPath)   // a previous run's, misleading now
+            }
         } catch {
             return failure(.mismatch, mode, report: report, detail: "could not save failure artefacts: \(error.description)")
         }
-        let detail = result.sizesMatch
-            ? "threshold \(options.diff.threshold), includeAA \(options.diff.includeAA), allowed ratio \(options.diff.maxDiffRatio)"
+        var detail = result.sizesMatch
+            ? "threshold \(options.diff.threshold), includeAA \(options.diff.includeAA), \(options.diff.toleranceDescription)"
             : "sizes differ: reference \(reference.width)x\(reference.height), actual \(image.width)x\(image.height)"
-        return failure(.mismatch, mode, actual: actualPath, diff: diffPath, report: report, detail: detail)
+        if let tooLarge = result.diffImageTooLarge { detail += "; no diff image: \(tooLarge)" }
+        return failure(.mismatch, mode, actual: actualPath, diff: result.diffImage == nil ? nil : diffPath,
+                       report: report, detail: detail)
     }
 
     private static func isSafeComponent(_ part: String) -> Bool {

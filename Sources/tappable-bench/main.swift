@@ -8,7 +8,8 @@ import TappableText
 //  - layout time against HarfBuzz shaping alone of the same text (what layout adds on top),
 //  - strict hit-tests against a linear scan over every cluster box (what the binary search saves),
 //  - an unbreakable word as long as the text against the text (wrapping stays linear),
-//  - the peak memory a 100 KB layout adds, per byte of its UTF-16 text.
+//  - the peak memory a 100 KB layout adds, per byte of its UTF-16 text,
+//  - PNG encoding and decompression-bomb decoding (see PNGBench.swift).
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -94,7 +95,8 @@ do {
     ]
     figures += try scalingFigures()
     precondition(heldLines == layout.lines.count)
-    let body = figures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
+    let allFigures = figures + (try pngFigures(shaper: shaper))
+    let body = allFigures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
     print("{\n" + body + "\n}")
 } catch {
     FileHandle.standardError.write(Data("tappable-bench: \(error)\n".utf8))

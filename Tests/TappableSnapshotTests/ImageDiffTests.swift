@@ -1,4 +1,5 @@
 import Foundation
+import PNGFixtures
 import Testing
 @testable import TappableSnapshot
 
@@ -38,6 +39,21 @@ struct ImageDiffTests {
         #expect(ImageDiff.compare(a, b, options: .init(maxDiffRatio: 0.01)).matches)
         #expect(!ImageDiff.compare(a, b, options: .init(maxDiffRatio: 0.009)).matches)
         #expect(!ImageDiff.compare(a, b).matches, "the default tolerates nothing")
+    }
+
+    @Test("maxDiffPixels accepts up to that many different pixels; with maxDiffRatio both must hold")
+    func maxDiffPixels() throws {
+        let a = try RGBAImage(width: 10, height: 10, fill: white)
+        var b = a
+        for x in 0..<3 { b[x * 3, 5] = black }   // 3 of 100 pixels: ratio 0.03
+        #expect(ImageDiff.compare(a, b, options: .init(maxDiffPixels: 3)).matches, "no ratio limit when only pixels are given")
+        #expect(!ImageDiff.compare(a, b, options: .init(maxDiffPixels: 2)).matches)
+        #expect(ImageDiff.compare(a, b, options: .init(maxDiffRatio: 0.03, maxDiffPixels: 3)).matches)
+        #expect(!ImageDiff.compare(a, b, options: .init(maxDiffRatio: 0.05, maxDiffPixels: 2)).matches, "the count fails")
+        #expect(!ImageDiff.compare(a, b, options: .init(maxDiffRatio: 0.02, maxDiffPixels: 5)).matches, "the ratio fails")
+        #expect(!ImageDiff.compare(a, b, options: .init(maxDiffPixels: -4)).matches, "negative counts as 0")
+        #expect(ImageDiff.compare(a, a, options: .init(maxDiffPixels: -4)).matches)
+        #expect(ImageDiff.compare(a, b, options: .init(maxDiffRatio: 1, maxDiffPixels: 1_000)).matches)
     }
 
     @Test("an anti-aliased edge moved by one pixel is not counted unless includeAA")
@@ -104,6 +120,7 @@ struct ImageDiffTests {
         let b = try RGBAImage(width: 3, height: 5, fill: white)
         let result = ImageDiff.compare(a, b)
         #expect(result.width == 4 && result.height == 5)
+        #expect(result.referenceSize == .init(width: 4, height: 3) && result.actualSize == .init(width: 3, height: 5))
         #expect(result.differentPixels == 20)
         #expect(result.ratio == 1)
         #expect(!result.sizesMatch)
@@ -115,6 +132,24 @@ struct ImageDiffTests {
         #expect(diff[0, 4] == Pixel(255, 0, 0, 255), "only in the actual image")
         #expect(diff[3, 4] == Pixel(255, 0, 0, 255), "in neither")
         #expect(diff[1, 1] == Pixel(255, 255, 255, 255), "the equal overlap shows the faded reference")
+        #expect(result.diffImageTooLarge == nil)
+    }
+
+    @Test("different sizes whose union canvas exceeds the limit make no diff image, and say why")
+    func differentSizesOverLimit() throws {
+        let a = try RGBAImage(width: 4, height: 3, fill: white), b = try RGBAImage(width: 3, height: 5, fill: white)
+        #expect(ImageDiff.compare(a, b, maxDiffImagePixels: 20).diffImage?.size == .init(width: 4, height: 5), "the limit is inclusive")
+        let over = ImageDiff.compare(a, b, maxDiffImagePixels: 19)
+        #expect(over.diffImage == nil)
+        #expect(over.diffImageTooLarge == .init(reference: a.size, actual: b.size, limit: 19))
+        #expect(over.differentPixels == 20 && over.ratio == 1 && !over.matches)
+        #expect(ImageDiff.compare(a, b, makeDiffImage: false, maxDiffImagePixels: 19).diffImageTooLarge == nil, "nothing was asked for")
+        // The case: a 4 TB canvas was allocated (and the process aborted).
+        let wide = try RGBAImage(width: 1_000_000, height: 1), tall = try RGBAImage(width: 1, height: 1_000_000)
+        let huge = ImageDiff.compare(wide, tall)
+        #expect(huge.diffImage == nil)
+        #expect(huge.diffImageTooLarge?.limit == PNG.defaultMaxPixels)
+        #expect(huge.differentPixels == 1_000_000_000_000)
     }
 
     @Test("diffMask draws only counted differences over transparency")

@@ -1,4 +1,5 @@
 import Foundation
+import PNGFixtures
 import Testing
 @testable import TappableSnapshot
 
@@ -39,28 +40,56 @@ struct PNGTests {
         let original = noise(width: 37, height: 23)
         let data = try PNG.encode(original)
         #expect(header(data) == (6, 8))
+        #expect(chunks(of: [UInt8](data)).map(\.type) == ["IHDR", "sRGB", "IDAT", "IEND"], "sRGB marks the colour space")
         #expect(try PNG.decode(data) == original)
+    }
+
+    /// A 17x5 image every storage format can hold exactly: opaque colour for RGB, opaque greys,
+    /// translucent greys, 85 translucent colours for a palette.
+    func imageFitting(_ format: PNG.StorageFormat) throws -> RGBAImage {
+        var image = try RGBAImage(width: 17, height: 5)
+        for y in 0..<5 {
+            for x in 0..<17 {
+                let v = UInt8(x * 15)
+                switch format {
+                case .rgb: image[x, y] = Pixel(v, UInt8(y * 50), 255 - v)
+                case .grey: image[x, y] = grey(v)
+                case .greyAlpha: image[x, y] = Pixel(v, v, v, UInt8(y * 60))
+                case .palette: image[x, y] = Pixel(v, 0, UInt8(y), UInt8(255 - x))
+                case .rgba: image[x, y] = Pixel(v, UInt8(y * 50), UInt8(x * y), UInt8(x * 12))
+                }
+            }
+        }
+        return image
     }
 
     @Test("RGB, grey, grey-alpha and palette files decode to the same RGBA pixels", arguments: [
         (PNG.StorageFormat.rgb, UInt8(2)), (.grey, 0), (.greyAlpha, 4), (.palette, 3),
     ])
     func eightBitColourTypes(format: PNG.StorageFormat, colourType: UInt8) throws {
-        var original = try RGBAImage(width: 17, height: 5)
-        for y in 0..<5 {
-            for x in 0..<17 {
-                let v = UInt8(x * 15)
-                switch format {
-                case .rgb: original[x, y] = Pixel(v, UInt8(y * 50), 255 - v)
-                case .grey: original[x, y] = grey(v)
-                case .greyAlpha: original[x, y] = Pixel(v, v, v, UInt8(y * 60))
-                default: original[x, y] = Pixel(v, 0, UInt8(y), UInt8(255 - x))  // 85 colours, translucent
-                }
-            }
-        }
+        let original = try imageFitting(format)
         let data = try PNG.encode(original, format: format)
         #expect(header(data) == (colourType, 8))
         #expect(try PNG.decode(data) == original)
+    }
+
+    @Test("fast and best compression store the same pixels in every storage format",
+          arguments: PNG.StorageFormat.allCases, PNG.Compression.allCases)
+    func compressionRoundTrip(format: PNG.StorageFormat, compression: PNG.Compression) throws {
+        let original = try imageFitting(format)
+        #expect(try PNG.decode(PNG.encode(original, format: format, compression: compression)) == original)
+    }
+
+    @Test("best compression makes a smaller file than fast for a smooth gradient, with the same pixels")
+    func bestIsSmaller() throws {
+        var gradient = try RGBAImage(width: 128, height: 128)
+        for y in 0..<128 {
+            for x in 0..<128 { gradient[x, y] = Pixel(UInt8(x * 2), UInt8(y * 2), UInt8((x + y) % 256)) }
+        }
+        let fast = try PNG.encode(gradient), best = try PNG.encode(gradient, compression: .best)
+        #expect(fast == (try PNG.encode(gradient, compression: .fast)), ".fast is the default")
+        #expect(best.count < fast.count)
+        #expect(try PNG.decode(best) == PNG.decode(fast))
     }
 
     @Test("16-bit RGBA without gamma information is taken as sRGB and reduced to 8 bits exactly")
@@ -141,7 +170,20 @@ struct PNGTests {
             return
         }
         #expect(source == "bad.png")
-        #expect(detail == "IDAT: incorrect data check", "zlib's checksum catches it before the chunk CRC")
+        #expect(detail == "IDAT: damaged compressed image data (invalid zlib code or checksum)",
+                "zlib catches it before the chunk CRC")
+    }
+
+    @Test("a damaged zlib checksum after the last row is corrupt, even with a valid chunk CRC")
+    func damagedChecksum() throws {
+        var bytes = [UInt8](handMadePNG(width: 3, height: 2, bitDepth: 8, colourType: 0, rows: [[1, 2, 3], [4, 5, 6]]))
+        let idat = try #require(chunks(of: bytes).first { $0.type == "IDAT" })
+        let data = idat.start + 8
+        bytes[data + idat.length - 1] ^= 0x01   // last Adler-32 byte
+        let crc = bigEndian(crc32(Array(bytes[(idat.start + 4)..<(data + idat.length)])))
+        bytes.replaceSubrange((data + idat.length)..<(data + idat.length + 4), with: crc)
+        let error = #expect(throws: PNGError.self) { try PNG.decode(Data(bytes), source: "sum.png") }
+        #expect(error == .corrupt(source: "sum.png", detail: "IDAT: damaged compressed image data (invalid zlib code or checksum)"))
     }
 
     @Test("a header with a wrong CRC is reported as corrupt with libpng's reason")
@@ -178,6 +220,18 @@ struct PNGTests {
         #expect(error?.description.contains(path) == true)
     }
 
+    @Test("a header claiming 4294967295x4294967295 is too large, and saying so does not overflow")
+    func maximalHeader() throws {
+        let ihdr = bigEndian(UInt32.max) + bigEndian(UInt32.max) + [8, 6, 0, 0, 0]
+        let bytes = pngSignature + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        #expect(bytes.count == 65)
+        let error = #expect(throws: PNGError.self) { try PNG.decode(Data(bytes), source: "max.png") }
+        #expect(error == .tooLarge(source: "max.png", width: 4_294_967_295, height: 4_294_967_295, limit: 100_000_000))
+        #expect(error?.description == "max.png: PNG is 4294967295x4294967295 = 18446744065119617025 pixels, over the limit of 100000000 pixels")
+        let absurd = PNGError.tooLarge(source: "x", width: Int.max, height: Int.max, limit: 1)
+        #expect(absurd.description == "x: PNG is \(Int.max)x\(Int.max) = more than \(UInt.max) pixels, over the limit of 1 pixels")
+    }
+
     @Test("the pixel limit is configurable and inclusive")
     func configurableLimit() throws {
         let data = try PNG.encode(noise(width: 10, height: 10))
@@ -185,6 +239,49 @@ struct PNGTests {
             try PNG.decode(data, maxPixels: 99)
         }
         #expect(try PNG.decode(data, maxPixels: 100).pixelCount == 100)
+    }
+
+    @Test("Adam7-interlaced images decode to the same pixels as their non-interlaced twins", arguments: [
+        (8, 6), (16, 6), (16, 2), (16, 0), (16, 4), (8, 4), (8, 2),
+    ])
+    func interlaced(bitDepth: UInt8, colourType: UInt8) throws {
+        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colourType)]!
+        for (width, height) in [(1, 1), (1, 2), (2, 1), (5, 1), (1, 9), (3, 3), (8, 8), (9, 9), (17, 5), (13, 31)] {
+            let rowBytes = width * channels * Int(bitDepth) / 8
+            let samples = [UInt8](noise(width: rowBytes, height: height, seed: UInt64(width * 100 + height)).bytes)
+            let rows = (0..<height).map { y in (0..<rowBytes).map { samples[(y * rowBytes + $0) * 4] } }
+            let plain = try PNG.decode(handMadePNG(width: width, height: height, bitDepth: bitDepth, colourType: colourType, rows: rows))
+            let adam7 = try PNG.decode(handMadePNG(width: width, height: height, bitDepth: bitDepth, colourType: colourType,
+                                                   rows: rows, interlaced: true))
+            #expect(adam7 == plain, "\(width)x\(height), \(bitDepth)-bit colour type \(colourType)")
+        }
+    }
+
+    @Test("an interlaced file cut anywhere is truncated, never a partial image")
+    func interlacedTruncated() throws {
+        let rows: [[UInt8]] = (0..<9).map { (y: Int) -> [UInt8] in (0..<36).map { (x: Int) -> UInt8 in UInt8((x * 7 + y * 13) % 256) } }
+        let data = handMadePNG(width: 9, height: 9, bitDepth: 8, colourType: 6, rows: rows, interlaced: true)
+        for cut in stride(from: 8, to: data.count, by: 7) {
+            let error = #expect(throws: PNGError.self) { try PNG.decode(data.prefix(cut)) }
+            guard case .truncated = error else {
+                Issue.record("cut at \(cut): expected .truncated, got \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test("image data that inflates past the last row is refused at once, however much more there is")
+    func decompressionBomb() throws {
+        let control = try PNG.decode(zeroBombPNG(width: 64, height: 48, extraZeros: 0))
+        #expect(control == (try RGBAImage(width: 64, height: 48)), "the same stream without excess is a valid image")
+        // 64 GiB of zeros after the image (62 MB of file): inflating them all would take minutes.
+        let bomb = zeroBombPNG(width: 64, height: 48, extraZeros: 64 << 30)
+        let error = #expect(throws: PNGError.self) { try PNG.decode(bomb, source: "bomb.png") }
+        #expect(error == .corrupt(source: "bomb.png", detail: "IDAT: the compressed image data continues past the end of the image"))
+        let slightly = zeroBombPNG(width: 64, height: 48, extraZeros: 1)
+        #expect(throws: PNGError.corrupt(source: "<memory>", detail: "IDAT: the compressed image data continues past the end of the image")) {
+            try PNG.decode(slightly)
+        }
     }
 
     @Test("CRC-32 helper matches the published check value")
@@ -249,27 +346,6 @@ struct AtomicWriteTests {
 
 @Suite("PNG: stored values, as pixelmatch compares them")
 struct PNGStoredValuesTests {
-    /// A PNG chunk: length, type, data, CRC.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeBytes = Array(type.utf8)
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in typeBytes + data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
-        }
-        crc ^= 0xFFFF_FFFF
-        func be(_ v: UInt32) -> [UInt8] {
-            let b0 = UInt8(truncatingIfNeeded: v >> 24), b1 = UInt8(truncatingIfNeeded: v >> 16)
-            let b2 = UInt8(truncatingIfNeeded: v >> 8), b3 = UInt8(truncatingIfNeeded: v)
-            return [b0, b1, b2, b3]
-        }
-        var out = be(UInt32(data.count))
-        out += typeBytes
-        out += data
-        out += be(crc)
-        return out
-    }
-
     @Test("a gAMA chunk does not change the decoded values")
     func gammaIgnored() throws {
         var pixels: [UInt8] = []
@@ -277,7 +353,7 @@ struct PNGStoredValuesTests {
         let image = try RGBAImage(width: 4, height: 4, bytes: pixels)
         let plain = [UInt8](try PNG.encode(image))
         // Insert gAMA (gamma 1.0) right after IHDR (8-byte signature + 25-byte IHDR chunk).
-        let withGamma = Array(plain[0..<33]) + Self.chunk("gAMA", [0, 1, 0x86, 0xA0]) + Array(plain[33...])
+        let withGamma = Array(plain[0..<33]) + chunk("gAMA", [0, 1, 0x86, 0xA0]) + Array(plain[33...])
         #expect(try PNG.decode(Data(withGamma)) == image)
     }
 
@@ -285,9 +361,9 @@ struct PNGStoredValuesTests {
     func implausibleHeader() throws {
         let ihdr: [UInt8] = [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 6, 0, 0, 0]   // 10000 x 10000 RGBA
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        bytes += Self.chunk("IHDR", ihdr)
-        bytes += Self.chunk("IDAT", [UInt8](repeating: 0, count: 100))
-        bytes += Self.chunk("IEND", [])
+        bytes += chunk("IHDR", ihdr)
+        bytes += chunk("IDAT", [UInt8](repeating: 0, count: 100))
+        bytes += chunk("IEND", [])
         #expect(throws: PNGError.self) { try PNG.decode(Data(bytes)) }
         do { _ = try PNG.decode(Data(bytes)) } catch { #expect("\(error)".contains("cannot hold 10000 x 10000")) }
     }

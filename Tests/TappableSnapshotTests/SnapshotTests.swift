@@ -189,6 +189,21 @@ struct SnapshotTests {
         #expect(failure.description.contains("reference 4x4, actual 5x4"))
     }
 
+    @Test("a size change too large to draw fails with the actual image saved, no diff image, and says why")
+    func sizeChangeWithoutDiffImage() throws {
+        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        try PNG.write(try RGBAImage(width: 100, height: 1, fill: white), to: root.file("S/n.png"))
+        try FileManager.default.createDirectory(atPath: root.file("Failures/S"), withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: root.file("Failures/S/n.diff.png")))
+        let failure = try #require(Snapshot.verify(try RGBAImage(width: 1, height: 100, fill: white), named: "n", suite: "S",
+                                                   directory: root.path, options: .init(maxPixels: 1000), environment: workstation))
+        #expect(failure.kind == .mismatch)
+        #expect(failure.diffPath == nil)
+        #expect(failure.actualPath == root.file("Failures/S/n.actual.png"))
+        #expect(root.contents() == ["Failures", "Failures/S", "Failures/S/n.actual.png", "S", "S/n.png"], "the stale diff image is gone")
+        #expect(failure.description.contains("no diff image: the images differ in size (reference 100x1, actual 1x100)"))
+    }
+
     @Test("names that would escape the suite folder are refused before touching the disk",
           arguments: [("../evil", "S"), ("n", ".."), ("", "S"), ("a/b", "S")])
     func invalidNames(name: String, suite: String) throws {
@@ -211,31 +226,88 @@ struct SnapshotTests {
 
 @Suite("DiffReport and diffFiles for `tappable diff`")
 struct DiffReportTests {
-    @Test("the JSON has exactly width, height, differentPixels, ratio in that order")
+    @Test("the JSON has exactly width, height, differentPixels, ratio, sizes in that order")
     func json() throws {
         let a = try RGBAImage(width: 8, height: 4, fill: white)
         var b = a
         b[0, 0] = black
-        #expect(DiffReport(ImageDiff.compare(a, b)).json == #"{"width":8,"height":4,"differentPixels":1,"ratio":0.03125}"#)
-        #expect(DiffReport(ImageDiff.compare(a, a)).json == #"{"width":8,"height":4,"differentPixels":0,"ratio":0.0}"#)
+        let sizes = #""sizes":{"reference":[8,4],"actual":[8,4]}"#
+        #expect(DiffReport(ImageDiff.compare(a, b)).json == #"{"width":8,"height":4,"differentPixels":1,"ratio":0.03125,"# + sizes + "}")
+        #expect(DiffReport(ImageDiff.compare(a, a)).json == #"{"width":8,"height":4,"differentPixels":0,"ratio":0.0,"# + sizes + "}")
         let decoded = try JSONSerialization.jsonObject(with: Data(DiffReport(ImageDiff.compare(a, b)).json.utf8)) as? [String: Any]
-        #expect(decoded?.keys.sorted() == ["differentPixels", "height", "ratio", "width"])
+        #expect(decoded?.keys.sorted() == ["differentPixels", "height", "ratio", "sizes", "width"])
     }
 
-    @Test("diffFiles compares two PNG files and writes the diff image")
-    func diffFilesWritesOutput() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+    @Test("images of different sizes: the JSON gives both sizes and the union canvas")
+    func jsonSizes() throws {
+        let report = DiffReport(ImageDiff.compare(try RGBAImage(width: 4, height: 3), try RGBAImage(width: 3, height: 5)))
+        #expect(report.json == #"{"width":4,"height":5,"differentPixels":20,"ratio":1.0,"sizes":{"reference":[4,3],"actual":[3,5]}}"#)
+    }
+
+    /// A folder with `a.png` (10x10 white) and `b.png` (the same with one black pixel).
+    func onePixelApart() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
         let a = try RGBAImage(width: 10, height: 10, fill: white)
         var b = a
         b[2, 3] = black
         try PNG.write(a, to: dir.file("a.png"))
         try PNG.write(b, to: dir.file("b.png"))
+        return dir
+    }
+
+    @Test("diffFiles compares two PNG files and writes the diff image when they differ")
+    func diffFilesWritesOutput() throws {
+        let dir = try onePixelApart(); defer { dir.cleanup() }
         let report = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("out/diff.png"))
-        #expect(report.json == #"{"width":10,"height":10,"differentPixels":1,"ratio":0.01}"#)
+        #expect(report.differentPixels == 1 && report.ratio == 0.01)
         #expect(!report.matches)
         #expect(try PNG.read(contentsOf: dir.file("out/diff.png"))[2, 3] == Pixel(255, 0, 0, 255))
         let tolerant = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: nil, options: .init(maxDiffRatio: 0.01))
         #expect(tolerant.matches)
+    }
+
+    @Test("diffFiles writes no diff image for a match, within tolerances too, unless alwaysWrite")
+    func diffFilesWritesOnlyDifferences() throws {
+        let dir = try onePixelApart(); defer { dir.cleanup() }
+        _ = try diffFiles(dir.file("a.png"), dir.file("a.png"), output: dir.file("same.png"))
+        _ = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("tolerated.png"), options: .init(maxDiffPixels: 1))
+        #expect(dir.contents() == ["a.png", "b.png"])
+        _ = try diffFiles(dir.file("a.png"), dir.file("a.png"), output: dir.file("same.png"), alwaysWrite: true)
+        #expect(try PNG.read(contentsOf: dir.file("same.png"))[0, 0] == grey(255), "the faded reference")
+    }
+
+    @Test("images of different sizes: the diff image is the union canvas when it is within the pixel limit, and reads back")
+    func diffFilesDifferentSizes() throws {
+        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        try PNG.write(try RGBAImage(width: 30, height: 1, fill: white), to: dir.file("wide.png"))
+        try PNG.write(try RGBAImage(width: 1, height: 30, fill: white), to: dir.file("tall.png"))
+        let report = try diffFiles(dir.file("wide.png"), dir.file("tall.png"), output: dir.file("d.png"), maxPixels: 900)
+        #expect(report.referenceSize == .init(width: 30, height: 1) && report.actualSize == .init(width: 1, height: 30))
+        let diff = try PNG.read(contentsOf: dir.file("d.png"), maxPixels: 900)
+        #expect(diff.size == .init(width: 30, height: 30))
+        #expect(diff[0, 0] == grey(255) && diff[1, 0] == Pixel(255, 0, 0) && diff[29, 29] == Pixel(255, 0, 0))
+        let again = try diffFiles(dir.file("d.png"), dir.file("d.png"), output: nil, maxPixels: 900)
+        #expect(again.matches, "diffFiles reads its own diff image")
+    }
+
+    @Test("a 1000000x1 and a 1x1000000 image: reported without a diff image; asking for one is a clear error")
+    func diffFilesHugeUnion() throws {
+        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        try PNG.write(try RGBAImage(width: 1_000_000, height: 1, fill: white), to: dir.file("wide.png"))
+        try PNG.write(try RGBAImage(width: 1, height: 1_000_000, fill: white), to: dir.file("tall.png"))
+        let report = try diffFiles(dir.file("wide.png"), dir.file("tall.png"), output: nil)
+        #expect(report.json == #"{"width":1000000,"height":1000000,"differentPixels":1000000000000,"ratio":1.0,"#
+                + #""sizes":{"reference":[1000000,1],"actual":[1,1000000]}}"#)
+        let error = #expect(throws: PNGError.self) {
+            try diffFiles(dir.file("wide.png"), dir.file("tall.png"), output: dir.file("d.png"))
+        }
+        let reason = ImageDiff.DiffImageTooLarge(reference: .init(width: 1_000_000, height: 1), actual: .init(width: 1, height: 1_000_000),
+                                                 limit: PNG.defaultMaxPixels)
+        #expect(error == .diffImageTooLarge(destination: dir.file("d.png"), reason))
+        #expect(error?.description == dir.file("d.png") + ": no diff image written: the images differ in size (reference 1000000x1, "
+                + "actual 1x1000000) and a diff image showing both would be 1000000x1000000 = 1000000000000 pixels, "
+                + "over the limit of 100000000 pixels")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("d.png")))
     }
 
     @Test("diffFiles names the file it cannot read")

@@ -45,28 +45,6 @@ func columns(_ levels: [UInt8], height: Int) -> RGBAImage {
     image(Array(repeating: levels.map(grey), count: height))
 }
 
-/// CRC-32 (ISO-HDLC, as PNG uses it) over `bytes`.
-func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-}
-
-func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-}
-
-/// A PNG chunk: length, type, data, CRC over type and data.
-func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let typeBytes = Array(type.utf8)
-    return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
-}
-
-let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
 /// Offsets of each chunk in a PNG byte stream: (type, start of the chunk, data length).
 func chunks(of bytes: [UInt8]) -> [(type: String, start: Int, length: Int)] {
     var result: [(String, Int, Int)] = []
@@ -88,44 +66,4 @@ func noise(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGB
         bytes[i] = UInt8(truncatingIfNeeded: state >> 24)
     }
     return try! RGBAImage(width: width, height: height, bytes: bytes)
-}
-
-/// Adler-32 over `bytes`, as zlib streams end with it.
-func adler32(_ bytes: [UInt8]) -> UInt32 {
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in bytes {
-        a = (a + UInt32(byte)) % 65521
-        b = (b + a) % 65521
-    }
-    return b << 16 | a
-}
-
-/// A zlib stream holding `bytes` in stored (uncompressed) deflate blocks.
-func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-        let count = min(65535, bytes.count - offset)
-        let final: UInt8 = offset + count == bytes.count ? 1 : 0
-        out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-        out += bytes[offset..<(offset + count)]
-        offset += count
-    } while offset < bytes.count
-    return out + bigEndian(adler32(bytes))
-}
-
-/// A PNG made by hand, independent of libpng's writer: IHDR, optional PLTE/tRNS/extra
-/// chunks, one IDAT with unfiltered rows (`rows` are the packed sample bytes of each row).
-func handMadePNG(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, rows: [[UInt8]],
-                 palette: [UInt8]? = nil, transparency: [UInt8]? = nil) -> Data {
-    precondition(rows.count == height)
-    var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-    ihdr += [bitDepth, colourType, 0, 0, 0]
-    var bytes = pngSignature + chunk("IHDR", ihdr)
-    if let palette { bytes += chunk("PLTE", palette) }
-    if let transparency { bytes += chunk("tRNS", transparency) }
-    var raw: [UInt8] = []
-    for row in rows { raw.append(0); raw.append(contentsOf: row) }
-    bytes += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
-    return Data(bytes)
 }
