@@ -26,11 +26,13 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // ICU behind plain C types: its headers clash with Foundation's ICU copy in one Swift module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // libphonenumber (C++, Debian libphonenumber-dev) behind a C API: phone number metadata.
+        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf")]),
 
         // The pipeline, in order.
         .target(name: "TappableText"),
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
-        .target(name: "TappableDetection", dependencies: ["TappableText"]),
+        .target(name: "TappableDetection", dependencies: ["TappableText", "CPhoneNumbers"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),

@@ -347,48 +347,12 @@ struct DateScanner {
 
     struct ISOResult { var end: Int; var day: Day; var time: Time?; var offset: Int? }
 
-    private func digitsValue(_ p: Int, _ n: Int) -> Int? {
-        var v = 0
-        for i in 0..<n {
-            let c = t[p + i]
-            guard UTF16Text.isDigit(c) else { return nil }
-            v = v * 10 + Int(c - 48)
-        }
-        return v
-    }
-
+    /// An ISO 8601 date or date-time at `s` (`ISO8601.read`), not glued to a following word or number.
     private func parseISO(at s: Int) -> ISOResult? {
-        guard let y = digitsValue(s, 4), t[s + 4] == 45, let mo = digitsValue(s + 5, 2), t[s + 7] == 45,
-              let d = digitsValue(s + 8, 2), !UTF16Text.isDigit(t[s + 10]) else { return nil }
-        guard let day = resolveMonthDay(year: y, month: mo, day: d) else { return nil }
-        var p = s + 10
-        let sep = t[p]
-        guard (sep == 84 || sep == 116 || sep == 32), let hh = digitsValue(p + 1, 2), t[p + 3] == 58,
-              let mm = digitsValue(p + 4, 2), hh <= 23, mm <= 59 else {
-            if UTF16Text.isASCIIAlnum(t[p]) || (t[p] == 45 && UTF16Text.isDigit(t[p + 1])) { return nil }
-            return ISOResult(end: p, day: day, time: nil, offset: nil)
-        }
-        p += 6
-        var sec = 0.0
-        if t[p] == 58, let ss = digitsValue(p + 1, 2), ss <= 60 {
-            sec = Double(ss); p += 3
-            if t[p] == 46 || t[p] == 44, UTF16Text.isDigit(t[p + 1]) {
-                var q = p + 1, frac = 0.0, scale = 0.1
-                while UTF16Text.isDigit(t[q]) { frac += Double(t[q] - 48) * scale; scale /= 10; q += 1 }
-                sec += frac; p = q
-            }
-        }
-        var offset: Int? = nil
-        if t[p] == 90 || t[p] == 122 { offset = 0; p += 1 }
-        else if (t[p] == 43 || t[p] == 45), let oh = digitsValue(p + 1, 2), oh <= 14 {
-            var q = p + 3
-            var om = 0
-            if t[q] == 58, let v = digitsValue(q + 1, 2) { om = v; q += 3 }
-            else if let v = digitsValue(q, 2) { om = v; q += 2 }
-            offset = (t[p] == 45 ? -1 : 1) * (oh * 3600 + om * 60); p = q
-        }
-        if UTF16Text.isASCIIAlnum(t[p]) { return nil }
-        return ISOResult(end: p, day: day, time: Time(h: hh, m: mm, s: sec), offset: offset)
+        guard let f = ISO8601.read(t, at: s), let day = resolveMonthDay(year: f.year, month: f.month, day: f.day) else { return nil }
+        if UTF16Text.isASCIIAlnum(t[f.end]) || (f.time == nil && t[f.end] == 45 && UTF16Text.isDigit(t[f.end + 1])) { return nil }
+        let time = f.time.map { Time(h: $0.hour, m: $0.minute, s: Double($0.second) + Double($0.nanosecond) / 1e9) }
+        return ISOResult(end: f.end, day: day, time: time, offset: f.offset)
     }
 
     // MARK: resolution

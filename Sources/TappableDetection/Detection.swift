@@ -144,22 +144,3 @@ public struct Detection: Sendable, Hashable {
         date.map { ISO8601.string(from: $0, timeZone: timeZone) }
     }
 }
-
-/// ISO 8601 formatting with a numeric offset, independent of the process locale.
-enum ISO8601 {
-    /// `yyyy-MM-ddTHH:mm:ssZ` in UTC, `yyyy-MM-ddTHH:mm:ss+hh:mm` elsewhere (offset at that instant).
-    static func string(from date: Date, timeZone: TimeZone) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = timeZone
-        let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(abs(v)); return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, n - s.count)) + s
-        }
-        let body = "\(pad(c.year!, 4))-\(pad(c.month!, 2))-\(pad(c.day!, 2))T\(pad(c.hour!, 2)):\(pad(c.minute!, 2)):\(pad(c.second!, 2))"
-        let offset = timeZone.secondsFromGMT(for: date)
-        if offset == 0 { return body + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let m = abs(offset) / 60
-        return body + sign + pad(m / 60, 2) + ":" + pad(m % 60, 2)
-    }
-}

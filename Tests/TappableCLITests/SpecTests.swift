@@ -158,6 +158,9 @@ struct SpecTests {
         (#"{"text": "x", "detectors": {"referenceDate": "next friday"}}"#, "detectors.referenceDate", "is not an ISO 8601 date"),
         (#"{"text": "x", "detectors": {"timeZone": "Europe/Atlantis"}}"#, "detectors.timeZone", "unknown time zone \"Europe/Atlantis\""),
         (#"{"text": "x", "detectors": {"timezone": "UTC"}}"#, "detectors.timezone", "unknown field"),
+        (#"{"text": "x", "detectors": {"region": "Narnia"}}"#, "detectors.region", "unknown region \"Narnia\""),
+        (#"{"text": "x", "detectors": {"region": 44}}"#, "detectors.region", "must be a string"),
+        (#"{"text": "x", "detectors": {"locale": "xx"}}"#, "detectors.locale", "unknown locale \"xx\""),
         (#"{"text": "[a](b) c", "markup": "markdown", "runs": [{"range": [2, 5]}]}"#, "runs[0].range", "lies outside the text (UTF-16 length 3)"),
     ])
     func badSpecs(json: String, field: String, message: String) throws {
