@@ -106,10 +106,9 @@ public struct DataDetector: Sendable {
         }
         if let p = wanted(.email) { for m in emails { candidates.append((make(.email, m), p)) } }
         if let p = wanted(.phoneNumber) {
-            for m in PhoneScanner(t: units).scan() {
-                var d = make(.phoneNumber, m)
-                d.phoneNumber = String(m.url.dropFirst(4))
-                candidates.append((d, p))
+            for m in PhoneScanner(t: units, region: region).scan() {
+                candidates.append((Detection(type: .phoneNumber, range: TextRange(m.lo..<m.hi), text: units.string(m.lo, m.hi),
+                                             urlString: m.url, phoneNumber: m.e164, phoneExtension: m.phoneExtension), p))
             }
         }
         let needTokens = wanted(.date) != nil || wanted(.address) != nil

@@ -96,11 +96,13 @@ public struct Detection: Sendable, Hashable {
     /// The matched text as it stands (with its `#`, `@`, brackets, separators).
     public var text: String
     /// The tap payload as a string: `http://google.com` (scheme added to bare domains),
-    /// `mailto:a@b.com`, `tel:4155555555`, `hashtag:swift`, `mention:jack`, `ticket:ABC-1` for a
+    /// `mailto:a@b.com`, `tel:+14155555555` (`;ext=123` with an extension), `hashtag:swift`, `mention:jack`, `ticket:ABC-1` for a
     /// custom type named `ticket`. Nil for dates and addresses.
     public var urlString: String?
-    /// Phone numbers: the digits, with a leading `+` when written with a country code (`+14155555555`).
+    /// Phone numbers: the number in E.164, `+` and the country code first (`+14155555555`).
     public var phoneNumber: String?
+    /// Phone numbers: the extension's digits (`123` for `x123`), nil when none was written.
+    public var phoneExtension: String?
     /// Dates: the resolved instant.
     public var date: Date?
     /// Dates: whether the text gave a time of day (date-only matches resolve to 12:00 local time).
@@ -112,10 +114,10 @@ public struct Detection: Sendable, Hashable {
 
     /// A detection with the given fields.
     public init(type: DetectionType, range: TextRange, text: String, urlString: String? = nil,
-                phoneNumber: String? = nil, date: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
+                phoneNumber: String? = nil, phoneExtension: String? = nil, date: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
                 addressComponents: AddressComponents? = nil) {
         self.type = type; self.range = range; self.text = text; self.urlString = urlString
-        self.phoneNumber = phoneNumber; self.date = date; self.hasTime = hasTime; self.timeZone = timeZone
+        self.phoneNumber = phoneNumber; self.phoneExtension = phoneExtension; self.date = date; self.hasTime = hasTime; self.timeZone = timeZone
         self.addressComponents = addressComponents
     }
 

@@ -11,7 +11,7 @@ struct DetectCommandTests {
         #expect(result.stderr == "")
         #expect(lines(result) == [
             #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
-            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:4155555555","phone":"4155555555"}"#,
+            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:+14155555555","phone":"+14155555555"}"#,
             #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
         ])
         let parsed = try lines(result).map(object)
@@ -36,6 +36,17 @@ struct DetectCommandTests {
         let offset = run("detect", "tomorrow at 9am", "--types", "date", "--reference-date", "2026-11-29T23:30:00-05:00",
                          "--time-zone", "America/New_York")
         #expect(offset.stdout.contains(#""date":"2026-11-30T09:00:00-05:00""#))
+    }
+
+    @Test("--region reads national numbers; phone is E.164, an extension is its own key and ;ext= in the URL")
+    func region() {
+        let gb = run("detect", "ring 020 7946 0958 x12", "--region", "GB", "--types", "phoneNumber")
+        #expect(gb.exitCode == 0)
+        #expect(lines(gb) == [
+            #"{"type":"phoneNumber","range":[5,17],"text":"020 7946 0958 x12","url":"tel:+442079460958;ext=12","phone":"+442079460958","extension":"12"}"#,
+        ])
+        #expect(run("detect", "ring 020 7946 0958", "--types", "phoneNumber").stdout == "")
+        #expect(run("detect", "ring 020 7946 0958", "--region=gb").stdout.contains(#""phone":"+442079460958""#))
     }
 
     @Test("no results: exit 0 and no output")
@@ -80,6 +91,6 @@ struct DetectCommandTests {
         #expect(run("detect", "a", "b").stderr.contains("expected one TEXT, got 2"))
         let dashed = run("detect", "--types", "phoneNumber", "--", "-call 415-555-5555")
         #expect(dashed.exitCode == 0)
-        #expect(dashed.stdout.contains(#""phone":"4155555555""#))
+        #expect(dashed.stdout.contains(#""phone":"+14155555555""#))
     }
 }

@@ -106,7 +106,7 @@ struct SpecTests {
          "runs": [{"range": [25, 3], "color": "#ff0000"}]}
         """.utf8))
         let links = spec.text.runs.filter { $0.attributes.link != nil }
-        #expect(links.map(\.attributes.link) == ["http://google.com", "tel:4155555555", "tel:4155555555", "2026-12-04T17:00:00Z"])
+        #expect(links.map(\.attributes.link) == ["http://google.com", "tel:+14155555555", "tel:+14155555555", "2026-12-04T17:00:00Z"])
         #expect(links.map(\.range) == [TextRange(location: 6, length: 10), TextRange(location: 25, length: 3),
                                        TextRange(location: 28, length: 9), TextRange(location: 49, length: 13)])
         #expect(links.allSatisfy { $0.attributes.isTappable })
@@ -115,7 +115,7 @@ struct SpecTests {
         #expect(spec.text.attributes(at: 0).attributes.link == nil)
         // The short form: a list of type names.
         let short = try LabelSpec.parse(Data(#"{"text": "\#(acceptance)", "detectors": ["phoneNumber"]}"#.utf8))
-        #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:4155555555"])
+        #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:+14155555555"])
     }
 
     @Test("a link the markup made wins over a detection inside it; detections elsewhere still apply")
