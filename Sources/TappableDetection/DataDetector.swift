@@ -114,10 +114,10 @@ public struct DataDetector: Sendable {
         let needTokens = wanted(.date) != nil || wanted(.address) != nil
         let tokens = needTokens ? tokenize(units) : []
         if let p = wanted(.date) {
-            let scanner = DateScanner(text: units, tokens: tokens, reference: referenceDate, timeZone: timeZone)
+            let scanner = DateScanner(text: units, tokens: tokens, reference: referenceDate, timeZone: timeZone, locale: locale)
             for m in scanner.scan() {
                 candidates.append((Detection(type: .date, range: TextRange(m.lo..<m.hi), text: units.string(m.lo, m.hi),
-                                             date: m.date, hasTime: m.hasTime, timeZone: m.timeZone), p))
+                                             date: m.date, endDate: m.end, hasTime: m.hasTime, timeZone: m.timeZone), p))
             }
         }
         if let p = wanted(.address) {

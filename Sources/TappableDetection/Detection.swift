@@ -103,8 +103,10 @@ public struct Detection: Sendable, Hashable {
     public var phoneNumber: String?
     /// Phone numbers: the extension's digits (`123` for `x123`), nil when none was written.
     public var phoneExtension: String?
-    /// Dates: the resolved instant.
+    /// Dates: the resolved instant; for a range (`Dec 3–5`, `from 5pm to 7pm`, `next week`) its start.
     public var date: Date?
+    /// Dates: the end of a range, resolved like `date`; nil for a single date.
+    public var endDate: Date?
     /// Dates: whether the text gave a time of day (date-only matches resolve to 12:00 local time).
     public var hasTime: Bool?
     /// Dates: the time zone the date was resolved in (an explicit ISO 8601 offset, else the caller's).
@@ -114,10 +116,10 @@ public struct Detection: Sendable, Hashable {
 
     /// A detection with the given fields.
     public init(type: DetectionType, range: TextRange, text: String, urlString: String? = nil,
-                phoneNumber: String? = nil, phoneExtension: String? = nil, date: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
+                phoneNumber: String? = nil, phoneExtension: String? = nil, date: Date? = nil, endDate: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
                 addressComponents: AddressComponents? = nil) {
         self.type = type; self.range = range; self.text = text; self.urlString = urlString
-        self.phoneNumber = phoneNumber; self.phoneExtension = phoneExtension; self.date = date; self.hasTime = hasTime; self.timeZone = timeZone
+        self.phoneNumber = phoneNumber; self.phoneExtension = phoneExtension; self.date = date; self.endDate = endDate; self.hasTime = hasTime; self.timeZone = timeZone
         self.addressComponents = addressComponents
     }
 
@@ -132,10 +134,15 @@ public struct Detection: Sendable, Hashable {
 
     /// The string a tap delivers, stored as `TextAttributes.link` by `DataDetector.attributedText`:
     /// `urlString` when set; for dates the ISO 8601 date-time with offset
-    /// (`2026-12-04T17:00:00Z`); for addresses `address:` plus the percent-encoded text.
+    /// (`2026-12-04T17:00:00Z`), for ranges an ISO 8601 interval `start/end`
+    /// (`2026-12-03T12:00:00Z/2026-12-05T12:00:00Z`); for addresses `address:` plus the
+    /// percent-encoded text.
     public var link: String {
         if let urlString { return urlString }
-        if let date { return ISO8601.string(from: date, timeZone: timeZone ?? TimeZone(identifier: "UTC")!) }
+        if let date {
+            let zone = timeZone ?? DataDetector.utc
+            return ([date] + (endDate.map { [$0] } ?? [])).map { ISO8601.string(from: $0, timeZone: zone) }.joined(separator: "/")
+        }
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
         return "\(type.name):\(encoded)"
     }
@@ -144,5 +151,10 @@ public struct Detection: Sendable, Hashable {
     /// (`2026-12-04T17:00:00Z` in UTC, `2026-12-04T18:00:00+01:00` in Paris); nil for other types.
     public func dateString(in timeZone: TimeZone) -> String? {
         date.map { ISO8601.string(from: $0, timeZone: timeZone) }
+    }
+
+    /// Date ranges: the end as `dateString(in:)` writes the start; nil for single dates and other types.
+    public func endDateString(in timeZone: TimeZone) -> String? {
+        endDate.map { ISO8601.string(from: $0, timeZone: timeZone) }
     }
 }

@@ -141,6 +141,16 @@ struct SpecTests {
         #expect(try lineStarts(result) == [0])
     }
 
+    @Test("detectors read national phone numbers in the SPEC's region and dates in its locale")
+    func detectorRegionAndLocale() throws {
+        let spec = try LabelSpec.parse(Data(#"""
+        {"text": "appelez le 01 23 45 67 89 le 3 décembre",
+         "detectors": {"types": ["phoneNumber", "date"], "region": "FR", "locale": "fr", "referenceDate": "2026-11-29T12:00:00Z"}}
+        """#.utf8))
+        let links = spec.text.runs.compactMap(\.attributes.link)
+        #expect(links == ["tel:+33123456789", "2026-12-03T12:00:00Z"])
+    }
+
     @Test("bad SPECs exit 2 with one line naming the field", arguments: [
         (#"{"text": "x", "width": -3}"#, "width", "must be at least 0, got -3"),
         (#"{"text": "x", "lineBreakMode": "sideways"}"#, "lineBreakMode", "unknown value \"sideways\""),
