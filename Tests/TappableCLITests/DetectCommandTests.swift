@@ -49,6 +49,19 @@ struct DetectCommandTests {
         #expect(run("detect", "ring 020 7946 0958", "--region=gb").stdout.contains(#""phone":"+442079460958""#))
     }
 
+    @Test("--locale reads dates in German, French or Spanish; a range prints its endDate")
+    func locale() {
+        let de = run("detect", "am 3. Dezember um 17 Uhr", "--locale", "de", "--types", "date", "--reference-date", "2026-11-29T12:00:00Z")
+        #expect(lines(de) == [#"{"type":"date","range":[3,21],"text":"3. Dezember um 17 Uhr","date":"2026-12-03T17:00:00Z","hasTime":true}"#])
+        let es = run("detect", "del 3 al 5 de diciembre", "--locale=es", "--reference-date", "2026-11-29", "--time-zone", "Europe/Madrid")
+        #expect(lines(es) == [
+            #"{"type":"date","range":[0,23],"text":"del 3 al 5 de diciembre","date":"2026-12-03T12:00:00+01:00","endDate":"2026-12-05T12:00:00+01:00","hasTime":false}"#,
+        ])
+        #expect(run("detect", "demain matin", "--reference-date", "2026-11-29").stdout == "")
+        #expect(run("detect", "demain matin", "--locale", "fr", "--reference-date", "2026-11-29").stdout
+            .contains(#""date":"2026-11-30T09:00:00Z","hasTime":false"#))
+    }
+
     @Test("no results: exit 0 and no output")
     func nothingFound() {
         let result = run("detect", "nothing to see here", "--reference-date", "2026-11-29")

@@ -141,6 +141,8 @@ struct DateRangeAndLocaleTests {
         LocaleDateGolden(.english, "tomorrow morning at 10:30", "tomorrow morning at 10:30", "2026-11-30T10:30:00Z", nil, true),
         LocaleDateGolden(.english, "at 7 in the evening", "7 in the evening", "2026-11-29T19:00:00Z", nil, true),
         LocaleDateGolden(.english, "Dec 5–3", "Dec 5", "2026-12-05T12:00:00Z", nil, false),
+        LocaleDateGolden(.english, "the day after tomorrow", "the day after tomorrow", "2026-12-01T12:00:00Z", nil, false),
+        LocaleDateGolden(.english, "friday at 5 o'clock", "friday at 5 o'clock", "2026-12-04T17:00:00Z", nil, true),
     ]
 
     static let german: [LocaleDateGolden] = [
@@ -158,6 +160,8 @@ struct DateRangeAndLocaleTests {
         LocaleDateGolden(.german, "vom 3. bis 5. Dezember", "vom 3. bis 5. Dezember", "2026-12-03T12:00:00Z", "2026-12-05T12:00:00Z", false),
         LocaleDateGolden(.german, "3.–5. März", "3.–5. März", "2027-03-03T12:00:00Z", "2027-03-05T12:00:00Z", false),
         LocaleDateGolden(.german, "von 17 bis 19 Uhr", "von 17 bis 19 Uhr", "2026-11-29T17:00:00Z", "2026-11-29T19:00:00Z", true),
+        LocaleDateGolden(.german, "Fr. um 9", "Fr. um 9", "2026-12-04T09:00:00Z", nil, true),
+        LocaleDateGolden(.german, "heute Vormittag", "heute Vormittag", "2026-11-29T10:00:00Z", nil, false),
         LocaleDateGolden(.german, "Mittwoch bis Freitag", "Mittwoch bis Freitag", "2026-12-02T12:00:00Z", "2026-12-04T12:00:00Z", false),
     ]
 
@@ -193,6 +197,7 @@ struct DateRangeAndLocaleTests {
         LocaleDateGolden(.spanish, "la semana que viene", "semana que viene", "2026-11-30T12:00:00Z", "2026-12-06T12:00:00Z", false),
         LocaleDateGolden(.spanish, "la próxima semana", "próxima semana", "2026-11-30T12:00:00Z", "2026-12-06T12:00:00Z", false),
         LocaleDateGolden(.spanish, "del 3 al 5 de diciembre", "del 3 al 5 de diciembre", "2026-12-03T12:00:00Z", "2026-12-05T12:00:00Z", false),
+        LocaleDateGolden(.spanish, "el Vie. a las 9", "Vie. a las 9", "2026-12-04T09:00:00Z", nil, true),
         LocaleDateGolden(.spanish, "de 5 a 7 de la tarde", "de 5 a 7 de la tarde", "2026-11-29T17:00:00Z", "2026-11-29T19:00:00Z", true),
     ]
 
@@ -209,7 +214,7 @@ struct DateRangeAndLocaleTests {
     @Test("words of one language are not read in another; everyday words are no dates", arguments: [
         (DateLocale.german, "friday at 5pm"), (.german, "Guten Morgen!"), (.german, "am Morgen"), (.german, "so ist es"),
         (.german, "12/4/2026"), (.french, "tomorrow"), (.french, "il fait 3 degrés"), (.spanish, "por la mañana"),
-        (.spanish, "la mañana fue larga"), (.spanish, "el mar"), (.english, "morgen früh"), (.english, "le 3 décembre"),
+        (.spanish, "la mañana fue larga"), (.spanish, "el mar"), (.spanish, "el mar."), (.german, "ist das so."), (.spanish, "el vie. a las 9"), (.english, "morgen früh"), (.english, "le 3 décembre"),
         (.english, "2-3 times"), (.english, "from 3 to 5"), (.english, "between friends and family"),
         (.french, "de 3 à 5"), (.german, "Seite 3 bis 5"),
     ])
