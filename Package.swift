@@ -28,11 +28,13 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // libpng's low-level API behind plain C: its errors longjmp, which Swift cannot catch.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // libphonenumber (C++, Debian libphonenumber-dev) behind a C API: phone number metadata.
+        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf")]),
 
         // The pipeline, in order.
         .target(name: "TappableText"),
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
-        .target(name: "TappableDetection", dependencies: ["TappableText"]),
+        .target(name: "TappableDetection", dependencies: ["TappableText", "CPhoneNumbers"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),

@@ -6,16 +6,18 @@ import TappableDetection
 
 extension JSON {
     /// A detection as a JSON value:
-    /// `{"type","range":[location,length],"text","url"?,"phone"?,"date"?,"hasTime"?,"components"?}`,
+    /// `{"type","range":[location,length],"text","url"?,"phone"?,"extension"?,"date"?,"endDate"?,"hasTime"?,"components"?}`,
     /// keys in that order. `url` is the payload URL (links, e-mails, phone numbers, hashtags,
-    /// mentions, custom types); `phone` the digits; `date` ISO 8601 in `timeZone` with its offset
-    /// (`2026-12-04T17:00:00Z` in UTC, `2026-12-04T18:00:00+01:00` in Paris); `components`
+    /// mentions, custom types); `phone` the number in E.164, `extension` its extension's digits; `date` ISO 8601 in `timeZone` with its offset
+    /// (`2026-12-04T17:00:00Z` in UTC, `2026-12-04T18:00:00+01:00` in Paris), `endDate` the end of a range, written the same way; `components`
     /// `{"street","city","state","zip"?}` for addresses. Ranges count UTF-16 units.
     public static func detection(_ d: Detection, timeZone: TimeZone) -> JSON {
         var pairs: [(String, JSON)] = [("type", .string(d.type.name)), ("range", .range(d.range)), ("text", .string(d.text))]
         if let u = d.urlString { pairs.append(("url", .string(u))) }
         if let p = d.phoneNumber { pairs.append(("phone", .string(p))) }
+        if let x = d.phoneExtension { pairs.append(("extension", .string(x))) }
         if let date = d.dateString(in: timeZone) { pairs.append(("date", .string(date))) }
+        if let end = d.endDateString(in: timeZone) { pairs.append(("endDate", .string(end))) }
         if let h = d.hasTime { pairs.append(("hasTime", .bool(h))) }
         if let c = d.addressComponents {
             var components: [(String, JSON)] = [("street", .string(c.street)), ("city", .string(c.city)), ("state", .string(c.state))]

@@ -133,7 +133,7 @@ public struct LabelSpec: Sendable {
         }
         if let settings = try reader.detectorSettings("detectors") {
             let detector: DataDetector
-            do { detector = try settings.detector() } catch { throw SpecError(field: "detectors", "\(error)") }
+            do { detector = try DataDetector(settings: settings) } catch { throw SpecError(field: "detectors", "\(error)") }
             // Links the markup made win over what the detectors find inside them.
             let found = detector.detections(in: text.string).filter { d in
                 !text.runs(in: d.range).contains { $0.attributes.link != nil }
@@ -290,11 +290,13 @@ struct FieldReader {
         return font
     }
 
-    /// The `detectors` field: a list of type names, or
-    /// `{"types":[…], "referenceDate":"ISO", "timeZone":"Europe/Paris"}`. Nil when absent.
+    /// The `detectors` field: a list of type names, or `{"types":[…], "referenceDate":"ISO",
+    /// "timeZone":"Europe/Paris", "region":"GB", "locale":"de"}`, mapped onto `DetectorSettings`
+    /// (whose errors come back naming the field). Nil when absent.
     func detectorSettings(_ key: String) throws -> DetectorSettings? {
         guard let v = value(key) else { return nil }
-        let names: [String]?, referenceDate: String?, timeZone: String?
+        let names: [String]?
+        var strings: [String: String] = [:]
         var typesPath = path + key
         func typeNames(_ list: [JSONValue], at listPath: String) throws -> [String] {
             try list.enumerated().map { i, item in
@@ -304,15 +306,14 @@ struct FieldReader {
                 return name
             }
         }
+        let stringFields: [DetectorSetting] = [.referenceDate, .timeZone, .region, .locale]
         switch v {
         case let .array(list):
             names = try typeNames(list, at: typesPath)
-            referenceDate = nil
-            timeZone = nil
         case let .object(o):
-            let allowed: Set<String> = ["types", "referenceDate", "timeZone"]
+            let allowed = Set(["types"] + stringFields.map(\.field))
             if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) {
-                throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field (known: referenceDate, timeZone, types)")
+                throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
             }
             let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
             typesPath = "\(path)\(key).types"
@@ -321,18 +322,18 @@ struct FieldReader {
             case let .array(list)?: names = try typeNames(list, at: typesPath)
             default: throw SpecError(field: typesPath, "must be an array of type names (\(DetectorSettings.typeNames))")
             }
-            referenceDate = try r.string("referenceDate")
-            timeZone = try r.string("timeZone")
+            for setting in stringFields { strings[setting.field] = try r.string(setting.field) }
         default:
-            throw fail(key, "must be an array of type names or {\"types\",\"referenceDate\",\"timeZone\"}")
+            throw fail(key, "must be an array of type names or {\"types\",\"referenceDate\",\"timeZone\",\"region\",\"locale\"}")
         }
         do {
-            return try DetectorSettings(types: names, referenceDate: referenceDate, timeZone: timeZone)
-        } catch let problem as DetectorSettings.Problem {
-            switch problem.option {
-            case let .types(index): throw SpecError(field: typesPath + (index.map { "[\($0)]" } ?? ""), problem.message)
-            case .referenceDate, .timeZone: throw SpecError(field: "\(path)\(key).\(problem.option.field)", problem.message)
+            return try DetectorSettings(typeNames: names, referenceDate: strings["referenceDate"], timeZone: strings["timeZone"],
+                                        region: strings["region"], locale: strings["locale"])
+        } catch {
+            if case let .types(index) = error.setting {
+                throw SpecError(field: typesPath + (index.map { "[\($0)]" } ?? ""), error.message)
             }
+            throw SpecError(field: "\(path)\(key).\(error.setting.field)", error.message)
         }
     }
 

@@ -39,18 +39,26 @@ public struct DataDetector: Sendable {
     public let referenceDate: Date
     /// The time zone dates are read and resolved in.
     public let timeZone: TimeZone
+    /// The region national phone numbers are read in.
+    public let region: PhoneRegion
+    /// The language dates are read in.
+    public let locale: DateLocale
     private let compiled: CompiledPatterns
 
     /// UTC, the default time zone.
     public static let utc = TimeZone(identifier: "UTC")!
 
-    /// A detector for `types`, resolving dates against `referenceDate` in `timeZone`.
+    /// A detector for `types`, resolving dates against `referenceDate` in `timeZone`, reading
+    /// national phone numbers in `region` and dates in `locale`.
     /// Throws `DataDetectorError.invalidPattern` when a custom pattern does not compile.
     public init(types: [DetectionType] = DetectionType.allSystemTypes, referenceDate: Date = Date(),
-                timeZone: TimeZone = DataDetector.utc) throws {
+                timeZone: TimeZone = DataDetector.utc, region: PhoneRegion = .unitedStates,
+                locale: DateLocale = .english) throws {
         self.types = types
         self.referenceDate = referenceDate
         self.timeZone = timeZone
+        self.region = region
+        self.locale = locale
         var regexes: [CustomPattern: NSRegularExpression] = [:]
         for case let .custom(p) in types {
             do {
@@ -60,6 +68,13 @@ public struct DataDetector: Sendable {
             }
         }
         compiled = CompiledPatterns(regexes)
+    }
+
+    /// The detector `settings` describe (a nil reference date is now).
+    /// Throws `DataDetectorError.invalidPattern` when a custom pattern does not compile.
+    public init(settings: DetectorSettings) throws {
+        try self.init(types: settings.types, referenceDate: settings.referenceDate ?? Date(), timeZone: settings.timeZone,
+                      region: settings.region, locale: settings.locale)
     }
 
     /// Every detection in `text`, in text order, without overlaps.
@@ -91,19 +106,18 @@ public struct DataDetector: Sendable {
         }
         if let p = wanted(.email) { for m in emails { candidates.append((make(.email, m), p)) } }
         if let p = wanted(.phoneNumber) {
-            for m in PhoneScanner(t: units).scan() {
-                var d = make(.phoneNumber, m)
-                d.phoneNumber = String(m.url.dropFirst(4))
-                candidates.append((d, p))
+            for m in PhoneScanner(t: units, region: region).scan() {
+                candidates.append((Detection(type: .phoneNumber, range: TextRange(m.lo..<m.hi), text: units.string(m.lo, m.hi),
+                                             urlString: m.url, phoneNumber: m.e164, phoneExtension: m.phoneExtension), p))
             }
         }
         let needTokens = wanted(.date) != nil || wanted(.address) != nil
         let tokens = needTokens ? tokenize(units) : []
         if let p = wanted(.date) {
-            let scanner = DateScanner(text: units, tokens: tokens, reference: referenceDate, timeZone: timeZone)
+            let scanner = DateScanner(text: units, tokens: tokens, reference: referenceDate, timeZone: timeZone, locale: locale)
             for m in scanner.scan() {
                 candidates.append((Detection(type: .date, range: TextRange(m.lo..<m.hi), text: units.string(m.lo, m.hi),
-                                             date: m.date, hasTime: m.hasTime, timeZone: m.timeZone), p))
+                                             date: m.date, endDate: m.end, hasTime: m.hasTime, timeZone: m.timeZone), p))
             }
         }
         if let p = wanted(.address) {

@@ -96,13 +96,17 @@ public struct Detection: Sendable, Hashable {
     /// The matched text as it stands (with its `#`, `@`, brackets, separators).
     public var text: String
     /// The tap payload as a string: `http://google.com` (scheme added to bare domains),
-    /// `mailto:a@b.com`, `tel:4155555555`, `hashtag:swift`, `mention:jack`, `ticket:ABC-1` for a
+    /// `mailto:a@b.com`, `tel:+14155555555` (`;ext=123` with an extension), `hashtag:swift`, `mention:jack`, `ticket:ABC-1` for a
     /// custom type named `ticket`. Nil for dates and addresses.
     public var urlString: String?
-    /// Phone numbers: the digits, with a leading `+` when written with a country code (`+14155555555`).
+    /// Phone numbers: the number in E.164, `+` and the country code first (`+14155555555`).
     public var phoneNumber: String?
-    /// Dates: the resolved instant.
+    /// Phone numbers: the extension's digits (`123` for `x123`), nil when none was written.
+    public var phoneExtension: String?
+    /// Dates: the resolved instant; for a range (`Dec 3–5`, `from 5pm to 7pm`, `next week`) its start.
     public var date: Date?
+    /// Dates: the end of a range, resolved like `date`; nil for a single date.
+    public var endDate: Date?
     /// Dates: whether the text gave a time of day (date-only matches resolve to 12:00 local time).
     public var hasTime: Bool?
     /// Dates: the time zone the date was resolved in (an explicit ISO 8601 offset, else the caller's).
@@ -112,10 +116,10 @@ public struct Detection: Sendable, Hashable {
 
     /// A detection with the given fields.
     public init(type: DetectionType, range: TextRange, text: String, urlString: String? = nil,
-                phoneNumber: String? = nil, date: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
+                phoneNumber: String? = nil, phoneExtension: String? = nil, date: Date? = nil, endDate: Date? = nil, hasTime: Bool? = nil, timeZone: TimeZone? = nil,
                 addressComponents: AddressComponents? = nil) {
         self.type = type; self.range = range; self.text = text; self.urlString = urlString
-        self.phoneNumber = phoneNumber; self.date = date; self.hasTime = hasTime; self.timeZone = timeZone
+        self.phoneNumber = phoneNumber; self.phoneExtension = phoneExtension; self.date = date; self.endDate = endDate; self.hasTime = hasTime; self.timeZone = timeZone
         self.addressComponents = addressComponents
     }
 
@@ -130,10 +134,15 @@ public struct Detection: Sendable, Hashable {
 
     /// The string a tap delivers, stored as `TextAttributes.link` by `DataDetector.attributedText`:
     /// `urlString` when set; for dates the ISO 8601 date-time with offset
-    /// (`2026-12-04T17:00:00Z`); for addresses `address:` plus the percent-encoded text.
+    /// (`2026-12-04T17:00:00Z`), for ranges an ISO 8601 interval `start/end`
+    /// (`2026-12-03T12:00:00Z/2026-12-05T12:00:00Z`); for addresses `address:` plus the
+    /// percent-encoded text.
     public var link: String {
         if let urlString { return urlString }
-        if let date { return ISO8601.string(from: date, timeZone: timeZone ?? TimeZone(identifier: "UTC")!) }
+        if let date {
+            let zone = timeZone ?? DataDetector.utc
+            return ([date] + (endDate.map { [$0] } ?? [])).map { ISO8601.string(from: $0, timeZone: zone) }.joined(separator: "/")
+        }
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
         return "\(type.name):\(encoded)"
     }
@@ -143,23 +152,9 @@ public struct Detection: Sendable, Hashable {
     public func dateString(in timeZone: TimeZone) -> String? {
         date.map { ISO8601.string(from: $0, timeZone: timeZone) }
     }
-}
 
-/// ISO 8601 formatting with a numeric offset, independent of the process locale.
-enum ISO8601 {
-    /// `yyyy-MM-ddTHH:mm:ssZ` in UTC, `yyyy-MM-ddTHH:mm:ss+hh:mm` elsewhere (offset at that instant).
-    static func string(from date: Date, timeZone: TimeZone) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = timeZone
-        let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(abs(v)); return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, n - s.count)) + s
-        }
-        let body = "\(pad(c.year!, 4))-\(pad(c.month!, 2))-\(pad(c.day!, 2))T\(pad(c.hour!, 2)):\(pad(c.minute!, 2)):\(pad(c.second!, 2))"
-        let offset = timeZone.secondsFromGMT(for: date)
-        if offset == 0 { return body + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let m = abs(offset) / 60
-        return body + sign + pad(m / 60, 2) + ":" + pad(m % 60, 2)
+    /// Date ranges: the end as `dateString(in:)` writes the start; nil for single dates and other types.
+    public func endDateString(in timeZone: TimeZone) -> String? {
+        endDate.map { ISO8601.string(from: $0, timeZone: timeZone) }
     }
 }

@@ -1,10 +1,13 @@
+import Foundation
+
 /// A word, number or punctuation mark of the text, for the date and address parsers.
 struct Token {
     enum Kind { case word, number, punct, other }
     var kind: Kind
     var lo: Int
     var hi: Int
-    /// Lower-cased text (words and numbers), or the mark itself.
+    /// Words lower-cased with their diacritics folded (`décembre` → `decembre`, `März` → `marz`);
+    /// numbers as written; a mark itself (`’` reads as `'`).
     var text: String
     /// Whether white space separates this token from the previous one.
     var spaceBefore: Bool
@@ -16,8 +19,8 @@ struct Token {
     var value: Int?
 }
 
-/// Splits text into ASCII words, ASCII digit runs, single punctuation marks and runs of other
-/// characters, in one pass.
+/// Splits text into words (ASCII and accented Latin letters), ASCII digit runs, single
+/// punctuation marks and runs of other characters, in one pass.
 func tokenize(_ t: UTF16Text) -> [Token] {
     var out: [Token] = []
     var i = 0
@@ -32,8 +35,8 @@ func tokenize(_ t: UTF16Text) -> [Token] {
         }
         var j = i
         let kind: Token.Kind
-        if UTF16Text.isASCIILetter(c) {
-            while UTF16Text.isASCIILetter(t[j]) { j += 1 }
+        if UTF16Text.isASCIILetter(c) || (UTF16Text.isLatinAccent(c) && !(0x300...0x36F).contains(c)) {
+            while UTF16Text.isASCIILetter(t[j]) || UTF16Text.isLatinAccent(t[j]) { j += 1 }
             kind = .word
         } else if UTF16Text.isDigit(c) {
             while UTF16Text.isDigit(t[j]) { j += 1 }
@@ -55,9 +58,15 @@ func tokenize(_ t: UTF16Text) -> [Token] {
         let raw = t.string(i, j)
         var value: Int? = nil
         if kind == .number, j - i <= 9 { value = Int(raw) }
-        out.append(Token(kind: kind, lo: i, hi: j, text: kind == .word ? raw.lowercased() : raw,
-                         spaceBefore: space, newlineBefore: newline,
-                         capitalized: kind == .word && c >= 65 && c <= 90, value: value))
+        var text = raw
+        if kind == .word {
+            text = raw.lowercased()
+            if !text.utf8.allSatisfy({ $0 < 128 }) { text = text.folding(options: .diacriticInsensitive, locale: nil) }
+        } else if c == 0x2019 {
+            text = "'"
+        }
+        out.append(Token(kind: kind, lo: i, hi: j, text: text, spaceBefore: space, newlineBefore: newline,
+                         capitalized: kind == .word && s.properties.isUppercase, value: value))
         space = false; newline = false
         i = j
     }

@@ -11,7 +11,7 @@ struct DetectCommandTests {
         #expect(result.stderr == "")
         #expect(lines(result) == [
             #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
-            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:4155555555","phone":"4155555555"}"#,
+            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:+14155555555","phone":"+14155555555"}"#,
             #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
         ])
         let parsed = try lines(result).map(object)
@@ -38,6 +38,30 @@ struct DetectCommandTests {
         #expect(offset.stdout.contains(#""date":"2026-11-30T09:00:00-05:00""#))
     }
 
+    @Test("--region reads national numbers; phone is E.164, an extension is its own key and ;ext= in the URL")
+    func region() {
+        let gb = run("detect", "ring 020 7946 0958 x12", "--region", "GB", "--types", "phoneNumber")
+        #expect(gb.exitCode == 0)
+        #expect(lines(gb) == [
+            #"{"type":"phoneNumber","range":[5,17],"text":"020 7946 0958 x12","url":"tel:+442079460958;ext=12","phone":"+442079460958","extension":"12"}"#,
+        ])
+        #expect(run("detect", "ring 020 7946 0958", "--types", "phoneNumber").stdout == "")
+        #expect(run("detect", "ring 020 7946 0958", "--region=gb").stdout.contains(#""phone":"+442079460958""#))
+    }
+
+    @Test("--locale reads dates in German, French or Spanish; a range prints its endDate")
+    func locale() {
+        let de = run("detect", "am 3. Dezember um 17 Uhr", "--locale", "de", "--types", "date", "--reference-date", "2026-11-29T12:00:00Z")
+        #expect(lines(de) == [#"{"type":"date","range":[3,21],"text":"3. Dezember um 17 Uhr","date":"2026-12-03T17:00:00Z","hasTime":true}"#])
+        let es = run("detect", "del 3 al 5 de diciembre", "--locale=es", "--reference-date", "2026-11-29", "--time-zone", "Europe/Madrid")
+        #expect(lines(es) == [
+            #"{"type":"date","range":[0,23],"text":"del 3 al 5 de diciembre","date":"2026-12-03T12:00:00+01:00","endDate":"2026-12-05T12:00:00+01:00","hasTime":false}"#,
+        ])
+        #expect(run("detect", "demain matin", "--reference-date", "2026-11-29").stdout == "")
+        #expect(run("detect", "demain matin", "--locale", "fr", "--reference-date", "2026-11-29").stdout
+            .contains(#""date":"2026-11-30T09:00:00Z","hasTime":false"#))
+    }
+
     @Test("no results: exit 0 and no output")
     func nothingFound() {
         let result = run("detect", "nothing to see here", "--reference-date", "2026-11-29")
@@ -57,6 +81,10 @@ struct DetectCommandTests {
         (["--reference-date", "2026-11-29T12:00:00+1"], "--reference-date"),
         (["--time-zone", "Mars/Olympus_Mons"], "--time-zone: unknown time zone \"Mars/Olympus_Mons\""),
         (["--time-zone", ""], "--time-zone: unknown time zone"),
+        (["--region", "UK"], "--region: unknown region \"UK\" (an ISO 3166 code"),
+        (["--region", ""], "--region: unknown region"),
+        (["--locale", "it"], "--locale: unknown locale \"it\" (locales: en, de, fr, es)"),
+        (["--locale"], "--locale needs a value"),
         (["--types"], "--types needs a value"),
         (["--colour", "red"], "unknown option --colour"),
         (["--types", "link", "--types", "date"], "--types given twice"),
@@ -76,6 +104,6 @@ struct DetectCommandTests {
         #expect(run("detect", "a", "b").stderr.contains("expected one TEXT, got 2"))
         let dashed = run("detect", "--types", "phoneNumber", "--", "-call 415-555-5555")
         #expect(dashed.exitCode == 0)
-        #expect(dashed.stdout.contains(#""phone":"4155555555""#))
+        #expect(dashed.stdout.contains(#""phone":"+14155555555""#))
     }
 }

@@ -22,7 +22,7 @@ struct DetectionJSONTests {
     func acceptanceString() {
         #expect(lines(acceptance) == [
             #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
-            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:4155555555","phone":"4155555555"}"#,
+            #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:+14155555555","phone":"+14155555555"}"#,
             #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
         ])
     }

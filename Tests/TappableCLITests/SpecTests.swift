@@ -106,7 +106,7 @@ struct SpecTests {
          "runs": [{"range": [25, 3], "color": "#ff0000"}]}
         """.utf8))
         let links = spec.text.runs.filter { $0.attributes.link != nil }
-        #expect(links.map(\.attributes.link) == ["http://google.com", "tel:4155555555", "tel:4155555555", "2026-12-04T17:00:00Z"])
+        #expect(links.map(\.attributes.link) == ["http://google.com", "tel:+14155555555", "tel:+14155555555", "2026-12-04T17:00:00Z"])
         #expect(links.map(\.range) == [TextRange(location: 6, length: 10), TextRange(location: 25, length: 3),
                                        TextRange(location: 28, length: 9), TextRange(location: 49, length: 13)])
         #expect(links.allSatisfy { $0.attributes.isTappable })
@@ -115,7 +115,7 @@ struct SpecTests {
         #expect(spec.text.attributes(at: 0).attributes.link == nil)
         // The short form: a list of type names.
         let short = try LabelSpec.parse(Data(#"{"text": "\#(acceptance)", "detectors": ["phoneNumber"]}"#.utf8))
-        #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:4155555555"])
+        #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:+14155555555"])
     }
 
     @Test("a link the markup made wins over a detection inside it; detections elsewhere still apply")
@@ -141,6 +141,16 @@ struct SpecTests {
         #expect(try lineStarts(result) == [0])
     }
 
+    @Test("detectors read national phone numbers in the SPEC's region and dates in its locale")
+    func detectorRegionAndLocale() throws {
+        let spec = try LabelSpec.parse(Data(#"""
+        {"text": "appelez le 01 23 45 67 89 le 3 décembre",
+         "detectors": {"types": ["phoneNumber", "date"], "region": "FR", "locale": "fr", "referenceDate": "2026-11-29T12:00:00Z"}}
+        """#.utf8))
+        let links = spec.text.runs.compactMap(\.attributes.link)
+        #expect(links == ["tel:+33123456789", "2026-12-03T12:00:00Z"])
+    }
+
     @Test("bad SPECs exit 2 with one line naming the field", arguments: [
         (#"{"text": "x", "width": -3}"#, "width", "must be at least 0, got -3"),
         (#"{"text": "x", "lineBreakMode": "sideways"}"#, "lineBreakMode", "unknown value \"sideways\""),
@@ -158,6 +168,9 @@ struct SpecTests {
         (#"{"text": "x", "detectors": {"referenceDate": "next friday"}}"#, "detectors.referenceDate", "is not an ISO 8601 date"),
         (#"{"text": "x", "detectors": {"timeZone": "Europe/Atlantis"}}"#, "detectors.timeZone", "unknown time zone \"Europe/Atlantis\""),
         (#"{"text": "x", "detectors": {"timezone": "UTC"}}"#, "detectors.timezone", "unknown field"),
+        (#"{"text": "x", "detectors": {"region": "Narnia"}}"#, "detectors.region", "unknown region \"Narnia\""),
+        (#"{"text": "x", "detectors": {"region": 44}}"#, "detectors.region", "must be a string"),
+        (#"{"text": "x", "detectors": {"locale": "xx"}}"#, "detectors.locale", "unknown locale \"xx\""),
         (#"{"text": "[a](b) c", "markup": "markdown", "runs": [{"range": [2, 5]}]}"#, "runs[0].range", "lies outside the text (UTF-16 length 3)"),
     ])
     func badSpecs(json: String, field: String, message: String) throws {

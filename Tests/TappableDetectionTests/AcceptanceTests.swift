@@ -12,8 +12,8 @@ struct AcceptanceTests {
         let found = detections(text)
         #expect(found == [
             Detection(type: .link, range: range(6, 10), text: "google.com", urlString: "http://google.com"),
-            Detection(type: .phoneNumber, range: range(25, 12), text: "415-555-5555", urlString: "tel:4155555555",
-                      phoneNumber: "4155555555"),
+            Detection(type: .phoneNumber, range: range(25, 12), text: "415-555-5555", urlString: "tel:+14155555555",
+                      phoneNumber: "+14155555555"),
             Detection(type: .date, range: range(49, 13), text: "friday at 5pm", date: instant("2026-12-04T17:00:00Z"),
                       hasTime: true, timeZone: utc),
         ])
@@ -35,7 +35,7 @@ struct AcceptanceTests {
         #expect(link.attributes.custom["detectionType"] == "link")
         #expect(link.attributes.underline == .single)
         #expect(link.attributes.foregroundColor == .link)
-        #expect(attributed.attributes(at: 30).attributes.link == "tel:4155555555")
+        #expect(attributed.attributes(at: 30).attributes.link == "tel:+14155555555")
         #expect(attributed.attributes(at: 30).attributes.custom["detectionType"] == "phoneNumber")
         #expect(attributed.attributes(at: 50).attributes.link == "2026-12-04T17:00:00Z")
         #expect(attributed.attributes(at: 50).attributes.custom["detectionType"] == "date")

@@ -27,7 +27,7 @@ struct DetectedLabelTests {
     func tapsDeliverPayloads() throws {
         let label = try Self.label()
         #expect(label.regions.map { label.text.substring($0.range) } == ["google.com", "415-555-5555", "friday at 5pm"])
-        let payloads = ["http://google.com", "tel:4155555555", "2026-12-04T17:00:00Z"]
+        let payloads = ["http://google.com", "tel:+14155555555", "2026-12-04T17:00:00Z"]
         for (region, payload) in zip(label.regions, payloads) {
             let rect = region.rects[0]
             let p = Point(x: rect.midX, y: rect.midY)
