@@ -44,14 +44,16 @@ struct LineBreaker {
         u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200B && u != 0x2007) || u == 0x205F
     }
 
-    /// Where the line starting at `s` ends (exclusive), for a line `maxWidth` points wide.
+    /// Where the line starting at `s` (a grapheme boundary) ends (exclusive), for a line `maxWidth`
+    /// points wide: always a grapheme boundary, at least one whole cluster past `s`. UAX #14
+    /// opportunities inside a grapheme cluster (between Thai marks, say) are not taken.
     func lineEnd(from s: Int, maxWidth: Double, charWrap: Bool) -> Int {
         let limit = maxWidth + 1e-6
         if !charWrap {
             var best = -1
             var p = s + 1
             while p <= end {
-                if p == end || breaks[p] != .none {
+                if p == end || (breaks[p] != .none && graphemeStarts[p]) {
                     if trimmedWidth(s, p) <= limit { best = p } else { break }
                 } else if !Self.isHangingSpace(units[p - 1]), width(s, p) > limit {
                     // Past the edge on a non-space: no later opportunity can fit. Stopping here
@@ -68,18 +70,16 @@ struct LineBreaker {
         return g
     }
 
-    /// The furthest grapheme boundary in (s, upTo] whose width from `s` fits, at least one cluster.
+    /// The furthest grapheme boundary in (s, upTo] whose width from `s` fits; at least the end of
+    /// the first cluster, even when that lies past `upTo` (a cluster is never split).
     func graphemeEnd(from s: Int, upTo: Int, limit: Double) -> Int {
-        var best = -1
-        var p = s + 1
-        while p <= upTo {
-            if p == upTo || graphemeStarts[p] {
-                guard best < 0 || trimmedWidth(s, p) <= limit else { break }
-                best = p
-            }
-            p += 1
+        var best = nextGrapheme(after: s)
+        while best < upTo {
+            let next = nextGrapheme(after: best)
+            guard next <= upTo, trimmedWidth(s, next) <= limit else { break }
+            best = next
         }
-        return best < 0 ? upTo : best
+        return best
     }
 
     /// The next grapheme boundary after `i` (at most `end`).

@@ -227,9 +227,10 @@ struct TextLayoutBuilder {
                     guard let r = paragraph.runIndex(containing: i) else { break }
                     let run = paragraph.runs[r]
                     let level = i >= hangingStart ? base : paragraph.levels[i - paragraph.range.location]
+                    // A segment ends where the level changes, never inside a grapheme cluster.
                     var e = i + 1
                     while e < min(range.upperBound, run.range.upperBound),
-                          (e >= hangingStart ? base : paragraph.levels[e - paragraph.range.location]) == level { e += 1 }
+                          !graphemeStarts[e] || (e >= hangingStart ? base : paragraph.levels[e - paragraph.range.location]) == level { e += 1 }
                     segments.append(Segment(range: TextRange(i..<e), level: level, run: run, isEllipsis: false, ellipsisStyleIndex: 0))
                     i = e
                 }
