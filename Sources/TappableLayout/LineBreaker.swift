@@ -3,7 +3,8 @@ import TappableText
 
 /// Chooses where lines end inside one paragraph, greedily, from shaped advances: the last UAX #14
 /// opportunity that fits, trailing spaces hanging past the edge; a word wider than the line
-/// breaks between grapheme clusters. Pure and linear in the paragraph's length.
+/// breaks between grapheme clusters. Pure and linear in the paragraph's length. Widths are in
+/// points at the font scale it was made for.
 struct LineBreaker {
     /// Prefix sums of the paragraph's cluster advances: width(a, b) = prefix[b] - prefix[a].
     let prefix: [Double]
@@ -13,9 +14,13 @@ struct LineBreaker {
     let graphemeStarts: [Bool]
     let units: [UInt16]
 
-    init(paragraph: ShapedParagraph, breaks: [UnicodeAlgorithms.BreakKind], graphemeStarts: [Bool], units: [UInt16]) {
+    /// A breaker over `paragraph`'s advances times `scale` (the font scale: 1 for the fonts as
+    /// shaped), with the whole text's UAX #14 `breaks`, grapheme starts and UTF-16 `units`.
+    init(paragraph: ShapedParagraph, scale: Double = 1, breaks: [UnicodeAlgorithms.BreakKind], graphemeStarts: [Bool], units: [UInt16]) {
         var prefix = [Double](repeating: 0, count: paragraph.range.length + 1)
-        for (i, a) in paragraph.advances.enumerated() { prefix[i + 1] = prefix[i] + a }
+        // The same products as `ShapedParagraph.scaled(by:)` (exact at scale 1), so widths agree
+        // with the assembled line's.
+        for (i, a) in paragraph.advances.enumerated() { prefix[i + 1] = prefix[i] + a * scale }
         self.prefix = prefix
         start = paragraph.range.location
         end = paragraph.range.upperBound
