@@ -16,7 +16,7 @@ struct LineBreaker {
 
     /// A breaker over `paragraph`'s advances times `scale` (the font scale: 1 for the fonts as
     /// shaped), with the whole text's UAX #14 `breaks`, grapheme starts and UTF-16 `units`.
-    init(paragraph: ShapedParagraph, scale: Double = 1, breaks: [UnicodeAlgorithms.BreakKind], graphemeStarts: [Bool], units: [UInt16]) {
+    init(paragraph: ShapedParagraph, scale: Double, breaks: [UnicodeAlgorithms.BreakKind], graphemeStarts: [Bool], units: [UInt16]) {
         var prefix = [Double](repeating: 0, count: paragraph.range.length + 1)
         // The same products as `ShapedParagraph.scaled(by:)` (exact at scale 1), so widths agree
         // with the assembled line's.

@@ -162,7 +162,6 @@ struct TextLayoutBuilder {
             let context = try paragraphContext(index, scale: scale)
             var s = context.content.location
             repeat {
-                guard lines.count < TextLayout.maximumLineCount else { throw LayoutError.tooManyLines(limit: TextLayout.maximumLineCount) }
                 let start = LineStart(context: context, location: s)
                 var step = try planLine(from: start, isLast: limit > 0 && lines.count == limit - 1)
                 if let previous = lines.last, let previousStart = lastStart {
@@ -176,6 +175,7 @@ struct TextLayoutBuilder {
                         break paragraphs
                     }
                 }
+                guard lines.count < TextLayout.maximumLineCount else { throw LayoutError.tooManyLines(limit: TextLayout.maximumLineCount) }
                 lines.append(step.line)
                 lastStart = start
                 if step.isTruncated { isTruncated = true }
