@@ -50,8 +50,13 @@ public struct LabelLayout: Sendable {
     public let fontScale: Double
 
     /// Lays out `text` in a label `width` x `height` points; nil fits that dimension to the text.
-    /// Throws `LayoutError` for NaN, infinite or negative sizes, a negative line count or a scale
-    /// factor outside 0...1, and `FontError` for font problems.
+    /// The text is laid out once: lines are stacked as they are made and the last one that fits
+    /// the height (at least the first) is the last shown (see `TextContainer.height`). Auto-shrink
+    /// (`adjustsFontSizeToFitWidth` with a width and a `minimumScaleFactor` in (0, 1)) shapes the
+    /// text once and tries scales by multiplying the shaped advances. Throws `LayoutError` for NaN,
+    /// infinite or negative sizes, a negative line count, a scale factor outside 0...1, or text
+    /// beyond the layout's limits (`TextLayout.maximumTextLength`, `maximumLineCount`), and
+    /// `FontError` for font problems.
     public init(text: AttributedText, width: Double? = nil, height: Double? = nil,
                 properties: LabelProperties = LabelProperties(), shaper: TextShaper = TextShaper()) throws {
         if let width, !(width.isFinite && width >= 0) { throw LayoutError.invalidWidth(width) }
@@ -60,59 +65,37 @@ public struct LabelLayout: Sendable {
         guard properties.minimumScaleFactor.isFinite, (0...1).contains(properties.minimumScaleFactor) else {
             throw LayoutError.invalidScaleFactor(properties.minimumScaleFactor)
         }
-        func layout(scale: Double) throws -> TextLayout {
-            let scaled = scale == 1 ? text : text.scalingFonts(by: scale, defaultFont: properties.font)
-            let font = properties.font.withSize(properties.font.size * scale)
-            var container = TextContainer(width: width ?? .infinity, numberOfLines: properties.numberOfLines,
-                                          defaultFont: font, defaultParagraphStyle: properties.paragraphStyle)
-            var result = try TextLayout(text: scaled, container: container, shaper: shaper)
-            // Only the lines that fit the height are shown; the last of them is truncated.
-            if let height, let k = Self.linesFitting(result, height: height), k < result.lines.count {
-                container.numberOfLines = k
-                result = try TextLayout(text: scaled, container: container, shaper: shaper)
-            }
-            return result
-        }
-        func fits(_ layout: TextLayout) -> Bool {
-            !layout.isTruncated && layout.lines.allSatisfy { $0.width <= (width ?? .infinity) + 1e-6 }
-        }
-        var chosen = try layout(scale: 1)
-        var scale = 1.0
+        // The height and line limits go into the container: one plan per font scale, no re-layout.
+        let container = TextContainer(width: width ?? .infinity, height: height ?? .infinity, numberOfLines: properties.numberOfLines,
+                                      defaultFont: properties.font, defaultParagraphStyle: properties.paragraphStyle)
+        var builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
+        var chosen = try builder.plan(scale: 1)
         let minimum = properties.minimumScaleFactor
-        if properties.adjustsFontSizeToFitWidth, width != nil, minimum > 0, minimum < 1, !fits(chosen) {
-            // Largest scale in [minimum, 1] that fits, to 1/256 of the range.
+        if properties.adjustsFontSizeToFitWidth, let width, minimum > 0, minimum < 1, !chosen.fits(width: width) {
+            // Largest scale in [minimum, 1] that fits, to 1/256 of the range. Each candidate is a
+            // plan over the paragraphs shaped once, their advances scaled: nothing is re-shaped.
             var lo = minimum, hi = 1.0
-            var best: TextLayout?
+            var best: LinePlan?
             for _ in 0..<8 {
                 let mid = (lo + hi) / 2
-                let candidate = try layout(scale: mid)
-                if fits(candidate) { lo = mid; best = candidate } else { hi = mid }
+                let candidate = try builder.plan(scale: mid)
+                if candidate.fits(width: width) { lo = mid; best = candidate } else { hi = mid }
             }
             if let best {
-                chosen = best; scale = lo
+                chosen = best
             } else {
                 // Nothing fits: the smallest size, but only if it shows more of the text (it does
                 // not when the text is cut by the line limit rather than the width).
-                let smallest = try layout(scale: minimum)
-                if Self.shownLength(smallest) > Self.shownLength(chosen) { chosen = smallest; scale = minimum }
+                let smallest = try builder.plan(scale: minimum)
+                if smallest.shownLength > chosen.shownLength { chosen = smallest }
             }
         }
-        let used = chosen.usedRect
-        let size = Size(width: width ?? used.maxX, height: height ?? used.height)
-        textLayout = chosen
-        fontScale = scale
-        self.size = size
+        let layout = TextLayout(text: text, container: container, fontScale: chosen.scale, output: (consume builder).assemble(chosen))
+        let used = layout.usedRect
+        textLayout = layout
+        fontScale = chosen.scale
+        size = Size(width: width ?? used.maxX, height: height ?? used.height)
         textOrigin = Point(x: 0, y: height.map { ($0 - used.height) / 2 } ?? 0)
-    }
-
-    /// How many UTF-16 units a layout shows.
-    static func shownLength(_ layout: TextLayout) -> Int { layout.visibleCharacterRanges.reduce(0) { $0 + $1.length } }
-
-    /// How many lines fit in `height` (at least one).
-    static func linesFitting(_ layout: TextLayout, height: Double) -> Int? {
-        guard !layout.lines.isEmpty else { return nil }
-        let fitting = layout.lines.prefix { $0.origin.y + $0.height <= height + 1e-6 }.count
-        return max(1, fitting)
     }
 
     /// The label's bounds: origin zero, `size`.

@@ -64,6 +64,9 @@ public struct GlyphRun: Sendable {
 public struct LineFragment: Sendable {
     /// The UTF-16 units this line stands for: its characters, hanging spaces, the paragraph
     /// terminator on a paragraph's last line, and on a truncated line the truncated characters.
+    /// The last line of a layout whose line limit or height left out only spaces and line breaks
+    /// (trailing empty paragraphs) stands for them too: its range runs to the text's end, as a
+    /// truncated last line's does, with no `truncatedRange`.
     public var characterRange: TextRange
     /// Characters replaced by the ellipsis (or clipped away) on this line; they hit nothing.
     public var truncatedRange: TextRange?

@@ -6,25 +6,43 @@ import TappableText
 /// Sendable; every query is a lookup (binary search of lines by y, of clusters by x).
 /// Coordinates are in points in the layout's own space: origin at the container's top-left, y down.
 public struct TextLayout: Sendable {
-    /// The attributed text laid out.
+    /// The attributed text laid out, as given (auto-shrink does not change it: see `fontScale`).
     public let text: AttributedText
-    /// The container it was laid out in.
+    /// The container it was laid out in, as given.
     public let container: TextContainer
+    /// The factor every font size and kern of `text` (and the container's default font) was
+    /// multiplied by: the glyph runs' sizes and all positions are at this scale. 1 unless a
+    /// `LabelLayout` shrank the text.
+    public let fontScale: Double
     /// The lines, top to bottom.
     public let lines: [LineFragment]
-    /// The paragraphs the lines were cut from (lines refer to them by `paragraphIndex`).
+    /// The paragraphs the lines were cut from, from the first to the last line's (lines refer to
+    /// them by `paragraphIndex`); paragraphs after the last line are not listed.
     public let paragraphs: [ParagraphInfo]
-    /// Whether text was cut: truncated with an ellipsis, clipped, or left out by the line limit.
+    /// Whether text was cut: truncated with an ellipsis, clipped, or left out by the line limit or
+    /// the container's height. Lines left out that hold only spaces and line breaks do not count.
     public let isTruncated: Bool
 
-    /// Lays out `text`. Throws `LayoutError` for a NaN or negative width or a negative line limit,
+    /// The most lines a layout makes: text needing more (with no line limit or height stopping it
+    /// first) is an error, `LayoutError.tooManyLines`, so the work stays bounded.
+    public static let maximumLineCount = 200_000
+    /// The longest text a layout takes, in UTF-16 code units (1,048,576, 2 MiB of UTF-16): longer
+    /// text is an error, `LayoutError.textTooLong`, before any work is done.
+    public static let maximumTextLength = 1 << 20
+
+    /// Lays out `text`. Throws `LayoutError` for a NaN or negative width or height, a negative line
+    /// limit, a text longer than `maximumTextLength` or needing more than `maximumLineCount` lines,
     /// and `FontError` for an unknown family, an unreadable font file or a bad font size.
     public init(text: AttributedText, container: TextContainer = TextContainer(), shaper: TextShaper = TextShaper()) throws {
-        guard !container.width.isNaN, container.width >= 0 else { throw LayoutError.invalidWidth(container.width) }
-        guard container.numberOfLines >= 0 else { throw LayoutError.invalidNumberOfLines(container.numberOfLines) }
-        let output = try TextLayoutBuilder(text: text, container: container, shaper: shaper).build()
+        var builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
+        let plan = try builder.plan(scale: 1)
+        self.init(text: text, container: container, fontScale: 1, output: (consume builder).assemble(plan))
+    }
+
+    init(text: AttributedText, container: TextContainer, fontScale: Double, output: TextLayoutBuilder.Output) {
         self.text = text
         self.container = container
+        self.fontScale = fontScale
         lines = output.lines
         paragraphs = output.paragraphs
         isTruncated = output.isTruncated
@@ -40,11 +58,13 @@ public struct TextLayout: Sendable {
 
     /// The range of characters that are shown (not truncated, clipped or beyond the line limit).
     public var visibleCharacterRanges: [TextRange] {
-        lines.flatMap { line -> [TextRange] in
-            guard let cut = line.truncatedRange else { return [line.characterRange] }
-            return [TextRange(line.characterRange.location..<cut.location),
-                    TextRange(cut.upperBound..<line.characterRange.upperBound)].filter { !$0.isEmpty }
-        }
+        lines.flatMap { Self.visibleRanges(of: $0.characterRange, truncated: $0.truncatedRange) }
+    }
+
+    /// The parts of a line's `characterRange` outside its `truncatedRange`.
+    static func visibleRanges(of range: TextRange, truncated: TextRange?) -> [TextRange] {
+        guard let cut = truncated else { return [range] }
+        return [TextRange(range.location..<cut.location), TextRange(cut.upperBound..<range.upperBound)].filter { !$0.isEmpty }
     }
 
     /// The shown parts of the text in text order, adjacent ones merged: one range, or two around a

@@ -1,8 +1,13 @@
 import TappableShaping
 import TappableText
 
-/// Builds the lines of a `TextLayout`: paragraphs, shaping, line breaking, truncation, bidi
-/// reordering, alignment and vertical placement. Used once per layout; the result is immutable.
+/// Builds the lines of a `TextLayout` in two steps: `plan` decides every line (paragraphs,
+/// shaping, line breaking, the line and height limits, truncation, line heights and tops) at a
+/// font scale, without placing a glyph; `assemble` turns one plan into line fragments (bidi
+/// reordering, glyph positions, justification, alignment). Text analysis (line breaks, grapheme
+/// clusters) is done once, and each paragraph is shaped once, at font scale 1, when a plan first
+/// reaches it: planning at another scale multiplies the shaped advances (faces are unhinted, so
+/// positions scale linearly with the size). Auto-shrink plans at several scales and assembles one.
 struct TextLayoutBuilder {
     let text: AttributedText
     let container: TextContainer
@@ -12,8 +17,30 @@ struct TextLayoutBuilder {
     let graphemeStarts: [Bool]
     /// Whether any run shifts its baseline (most texts do not: no lookup per glyph then).
     let hasBaselineOffsets: Bool
+    /// Each paragraph's content and terminator length, in order.
+    let paragraphRanges: [(content: TextRange, terminator: Int)]
+    /// Past this index only spaces and line breaks follow: nothing there is worth an ellipsis,
+    /// and lines holding only that are dropped silently by a limit.
+    let contentEnd: Int
+    /// The paragraphs shaped so far (at font scale 1), from the first, in order.
+    private(set) var shaped: [ShapedParagraph] = []
+    /// The truncation ellipsis per font and direction, shaped at font scale 1.
+    private var ellipses: [EllipsisKey: ShapedRun] = [:]
 
-    init(text: AttributedText, container: TextContainer, shaper: TextShaper) {
+    private struct EllipsisKey: Hashable {
+        var font: Font
+        var rightToLeft: Bool
+    }
+
+    /// Analyses `text` for layout in `container`. Throws `LayoutError` for a NaN or negative width
+    /// or height, a negative line limit, or a text longer than `TextLayout.maximumTextLength`.
+    init(text: AttributedText, container: TextContainer, shaper: TextShaper) throws {
+        guard !container.width.isNaN, container.width >= 0 else { throw LayoutError.invalidWidth(container.width) }
+        guard !container.height.isNaN, container.height >= 0 else { throw LayoutError.invalidHeight(container.height) }
+        guard container.numberOfLines >= 0 else { throw LayoutError.invalidNumberOfLines(container.numberOfLines) }
+        guard text.length <= TextLayout.maximumTextLength else {
+            throw LayoutError.textTooLong(length: text.length, limit: TextLayout.maximumTextLength)
+        }
         self.text = text
         self.container = container
         self.shaper = shaper
@@ -21,6 +48,8 @@ struct TextLayoutBuilder {
         breaks = UnicodeAlgorithms.lineBreaks(units)
         graphemeStarts = UnicodeAlgorithms.graphemeBoundaries(units)
         hasBaselineOffsets = text.runs.contains { ($0.attributes.baselineOffset ?? 0) != 0 }
+        paragraphRanges = Self.paragraphRanges(units)
+        contentEnd = (units.lastIndex { !LineBreaker.isHangingSpace($0) && !Self.isLineTerminator($0) } ?? -1) + 1
     }
 
     /// The result: lines in order, the paragraphs they came from, and whether text was cut.
@@ -30,54 +59,13 @@ struct TextLayoutBuilder {
         var isTruncated: Bool
     }
 
-    func build() throws -> Output {
-        var lines: [LineFragment] = []
-        // Only what placement needs is kept: each paragraph's glyphs are freed once its lines exist.
-        var paragraphs: [ParagraphInfo] = []
-        var isTruncated = false
-        let ranges = paragraphRanges()
-        let limit = container.numberOfLines
-        // Past this index only spaces and line breaks follow: nothing there is worth an ellipsis.
-        let contentEnd = (units.lastIndex { !LineBreaker.isHangingSpace($0) && !Self.isLineTerminator($0) } ?? -1) + 1
-        paragraphLoop: for (index, (content, terminator)) in ranges.enumerated() {
-            let paragraph = try shaper.shapeParagraph(text, range: content, terminatorLength: terminator,
-                                                      graphemeStarts: graphemeStarts, defaultFont: container.defaultFont,
-                                                      defaultStyle: container.defaultParagraphStyle)
-            paragraphs.append(ParagraphInfo(range: content, terminatorLength: terminator,
-                                            isRightToLeft: paragraph.isRightToLeft, style: paragraph.style))
-            let breaker = LineBreaker(paragraph: paragraph, breaks: breaks, graphemeStarts: graphemeStarts, units: units)
-            let mode = paragraph.style.lineBreakMode
-            let isLastParagraph = index == ranges.count - 1
-            var s = content.location
-            repeat {
-                let isLastAllowed = limit > 0 && lines.count == limit - 1
-                var e = breaker.lineEnd(from: s, maxWidth: container.width, charWrap: mode == .charWrap)
-                if content.length == 0 { e = s }
-                let textRemains = e < content.upperBound || (!isLastParagraph && e < contentEnd)
-                if isLastAllowed && textRemains {
-                    isTruncated = true
-                    lines.append(try lastLine(paragraph, breaker: breaker, from: s, wrappedEnd: e, paragraphIndex: index,
-                                              laterTextRemains: !isLastParagraph && content.upperBound < contentEnd))
-                    break paragraphLoop
-                }
-                let atEnd = e >= content.upperBound
-                let range = TextRange(s..<(atEnd ? content.upperBound + terminator : e))
-                lines.append(try makeLine(paragraph, items: [.text(TextRange(s..<e))], characterRange: range,
-                                          truncatedRange: nil, isParagraphEnd: atEnd, paragraphIndex: index))
-                s = e
-            } while s < content.upperBound
-        }
-        placeVertically(&lines, paragraphs: paragraphs)
-        return Output(lines: lines, paragraphs: paragraphs, isTruncated: isTruncated)
-    }
-
     static func isLineTerminator(_ u: UInt16) -> Bool {
         u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
     /// Paragraph contents and terminator lengths: \n, \r, \r\n, VT, FF, NEL, U+2028, U+2029 end a
     /// paragraph; text ending in a terminator has an empty last paragraph. Empty text has none.
-    func paragraphRanges() -> [(TextRange, Int)] {
+    static func paragraphRanges(_ units: [UInt16]) -> [(content: TextRange, terminator: Int)] {
         guard !units.isEmpty else { return [] }
         var result: [(TextRange, Int)] = []
         var s = 0, i = 0
@@ -101,322 +89,201 @@ struct TextLayoutBuilder {
         return result
     }
 
-    // MARK: - The last visible line
+    // MARK: - Paragraphs
 
-    /// The last line when more text follows than the line limit allows, per the line break mode.
-    /// Head and middle truncation apply to the last paragraph's own text; when later paragraphs
-    /// are cut too, the ellipsis goes at the end, as in tail truncation.
-    func lastLine(_ paragraph: ShapedParagraph, breaker: LineBreaker, from s: Int, wrappedEnd: Int, paragraphIndex: Int,
-                  laterTextRemains: Bool) throws -> LineFragment {
-        let end = paragraph.range.upperBound
-        let all = TextRange(s..<units.count)
-        var mode = paragraph.style.lineBreakMode
-        if laterTextRemains, mode == .truncateHead || mode == .truncateMiddle { mode = .truncateTail }
-        switch mode {
-        case .wordWrap, .charWrap:
-            // The wrapped line as it is; the rest is not shown and not part of any line.
-            return try makeLine(paragraph, items: [.text(TextRange(s..<wrappedEnd))], characterRange: TextRange(s..<wrappedEnd),
-                                truncatedRange: nil, isParagraphEnd: false, paragraphIndex: paragraphIndex)
-        case .clip:
-            // Clusters that start inside the width are shown (the last one clipped when painted);
-            // the rest are cut: not drawn, not hittable, in no region.
-            var c = s
-            while c < end, breaker.width(s, c) < container.width - 1e-9 { c = breaker.nextGrapheme(after: c) }
-            let cut = TextRange(c..<units.count)
-            return try makeLine(paragraph, items: [.text(TextRange(s..<c))], characterRange: all,
-                                truncatedRange: cut.isEmpty ? nil : cut, isParagraphEnd: false, paragraphIndex: paragraphIndex)
-        case .truncateTail, .truncateHead, .truncateMiddle:
-            let items: [LineItem]
-            let truncated: TextRange
-            switch mode {
-            case .truncateHead:
-                let ellipsis = try ellipsisRun(styledAt: end - 1, paragraph: paragraph)
-                let available = container.width - ellipsisWidth(ellipsis)
-                var c = end
-                while c > s {
-                    let p = breaker.previousGrapheme(before: c)
-                    if breaker.width(p, end) > available + 1e-6 { break }
-                    c = p
-                }
-                // Leading spaces of what is left are not worth showing after the ellipsis.
-                while c < end, LineBreaker.isHangingSpace(units[c]) { c += 1 }
-                items = [.ellipsis(at: c, styledAt: min(c, end - 1), run: ellipsis), .text(TextRange(c..<end))]
-                truncated = TextRange(s..<c)
-            case .truncateMiddle:
-                let ellipsis = try ellipsisRun(styledAt: s, paragraph: paragraph)
-                let available = container.width - ellipsisWidth(ellipsis)
-                var head = s, tail = end
-                while head < tail {
-                    let nextHead = breaker.nextGrapheme(after: head)
-                    let prevTail = breaker.previousGrapheme(before: tail)
-                    let headWidth = breaker.width(s, head), tailWidth = breaker.width(tail, end)
-                    if headWidth <= tailWidth, breaker.width(s, nextHead) + tailWidth <= available + 1e-6, nextHead <= tail {
-                        head = nextHead
-                    } else if prevTail >= head, headWidth + breaker.width(prevTail, end) <= available + 1e-6 {
-                        tail = prevTail
-                    } else if breaker.width(s, nextHead) + tailWidth <= available + 1e-6, nextHead <= tail {
-                        head = nextHead
-                    } else { break }
-                }
-                let shownHead = breaker.trimmingTrailingSpaces(s, head)
-                items = [.text(TextRange(s..<shownHead)), .ellipsis(at: shownHead, styledAt: max(s, shownHead - 1), run: ellipsis),
-                         .text(TextRange(tail..<end))]
-                truncated = TextRange(shownHead..<tail)
-            default:
-                let ellipsis = try ellipsisRun(styledAt: s, paragraph: paragraph)
-                let available = container.width - ellipsisWidth(ellipsis)
-                var c = s
-                while c < end {
-                    let n = breaker.nextGrapheme(after: c)
-                    if breaker.trimmedWidth(s, n) > available + 1e-6 { break }
-                    c = n
-                }
-                c = breaker.trimmingTrailingSpaces(s, c)
-                items = [.text(TextRange(s..<c)), .ellipsis(at: c, styledAt: max(s, c - 1), run: ellipsis)]
-                truncated = TextRange(c..<units.count)
-            }
-            // The line stands for the rest of the text: what follows this paragraph is not shown either.
-            return try makeLine(paragraph, items: items, characterRange: all, truncatedRange: truncated,
-                                isParagraphEnd: false, paragraphIndex: paragraphIndex)
+    /// A paragraph as line breaking sees it at one font scale.
+    struct ParagraphContext {
+        let index: Int
+        let content: TextRange
+        let terminator: Int
+        /// The paragraph shaped at font scale 1.
+        let paragraph: ShapedParagraph
+        /// Widths at `scale`.
+        let breaker: LineBreaker
+        let scale: Double
+        let isLastParagraph: Bool
+    }
+
+    /// Paragraph `index` at `scale`, shaping it (and any before it not yet shaped) on first use.
+    mutating func paragraphContext(_ index: Int, scale: Double) throws -> ParagraphContext {
+        while shaped.count <= index {
+            let (content, terminator) = paragraphRanges[shaped.count]
+            shaped.append(try shaper.shapeParagraph(text, range: content, terminatorLength: terminator,
+                                                    graphemeStarts: graphemeStarts, defaultFont: container.defaultFont,
+                                                    defaultStyle: container.defaultParagraphStyle))
         }
+        let (content, terminator) = paragraphRanges[index]
+        let paragraph = shaped[index]
+        return ParagraphContext(index: index, content: content, terminator: terminator, paragraph: paragraph,
+                                breaker: LineBreaker(paragraph: paragraph, scale: scale, breaks: breaks, graphemeStarts: graphemeStarts, units: units),
+                                scale: scale, isLastParagraph: index == paragraphRanges.count - 1)
     }
 
-    /// The ellipsis in the font of the character at `index` (the nearest one shown).
-    func ellipsisRun(styledAt index: Int, paragraph: ShapedParagraph) throws -> ShapedRun {
-        let font = text.attributes(at: max(0, min(index, units.count - 1))).attributes.font ?? container.defaultFont
-        return try shaper.shapeStandalone("\u{2026}", font: font, rightToLeft: paragraph.isRightToLeft)
+    /// Frees paragraph `index`'s glyphs, advances and levels (its style and range stay): no plan
+    /// may reach it afterwards.
+    mutating func releaseShapes(of index: Int) {
+        shaped[index].runs = []
+        shaped[index].advances = []
+        shaped[index].levels = []
     }
 
-    func ellipsisWidth(_ run: ShapedRun) -> Double { run.glyphs.reduce(0) { $0 + $1.advance } }
+    // MARK: - Planning
 
-    // MARK: - Assembling a line
-
-    /// A piece of a line in logical order.
-    enum LineItem {
-        case text(TextRange)
-        /// The ellipsis standing at `at`, coloured like the character at `styledAt`.
-        case ellipsis(at: Int, styledAt: Int, run: ShapedRun)
+    /// Where a line starts: enough to make it again as the last line.
+    struct LineStart {
+        var context: ParagraphContext
+        var location: Int
     }
 
-    /// A stretch of a line drawn from one shaped run at one level, or the ellipsis.
-    private struct Segment {
-        var range: TextRange
-        var level: UInt8
-        var run: ShapedRun
-        var isEllipsis: Bool
-        /// For the ellipsis: the character whose attributes (colour) it takes.
-        var ellipsisStyleIndex: Int
+    /// A planned line and what follows it.
+    struct PlannedStep {
+        var line: PlannedLine
+        /// Where the next line starts.
+        var end: Int
+        /// Whether the line was truncated (or clipped, or wrapped with text left over).
+        var isTruncated: Bool
+        /// Whether no line follows: the line limit is reached.
+        var endsLayout: Bool
     }
 
-    func makeLine(_ paragraph: ShapedParagraph, items: [LineItem], characterRange: TextRange, truncatedRange: TextRange?,
-                  isParagraphEnd: Bool, paragraphIndex: Int) throws -> LineFragment {
-        let base = paragraph.baseLevel
-        // Rule L1: spaces at the end of the line take the paragraph level.
-        var hangingStart = Int.max
-        if case let .text(last)? = items.last {
-            hangingStart = LineBreaker.trimmingTrailingSpaces(units, last.location, last.upperBound)
+    /// Plans the lines at font scale `scale` (positive; 1 for the fonts as given). Lines are
+    /// stacked as they are made; a line past `numberOfLines`, or ending below the container's
+    /// height, ends the layout: the line before it is made again as the last line (truncated when
+    /// text worth showing remains). When only spaces and line breaks are left out, nothing is
+    /// truncated and the last line stands for them (its `characterRange` runs to the text's end).
+    /// Throws `LayoutError.tooManyLines` when a line past `TextLayout.maximumLineCount` would be
+    /// needed, and `FontError` for font problems.
+    mutating func plan(scale: Double) throws -> LinePlan {
+        var lines: [PlannedLine] = []
+        var isTruncated = false
+        var lastStart: LineStart?
+        let limit = container.numberOfLines
+        paragraphs: for index in paragraphRanges.indices {
+            let context = try paragraphContext(index, scale: scale)
+            var s = context.content.location
+            repeat {
+                let start = LineStart(context: context, location: s)
+                var step = try planLine(from: start, isLast: limit > 0 && lines.count == limit - 1)
+                if let previous = lines.last, let previousStart = lastStart {
+                    step.line.y = top(after: previous, nextParagraph: index)
+                    if step.line.y + step.line.metrics.height > container.height + 1e-6 {
+                        // Below the height: the line before becomes the last one, a local redo.
+                        var redone = try planLine(from: previousStart, isLast: true)
+                        redone.line.y = previous.y
+                        lines[lines.count - 1] = redone.line
+                        isTruncated = redone.isTruncated
+                        break paragraphs
+                    }
+                }
+                guard lines.count < TextLayout.maximumLineCount else { throw LayoutError.tooManyLines(limit: TextLayout.maximumLineCount) }
+                lines.append(step.line)
+                lastStart = start
+                if step.isTruncated { isTruncated = true }
+                if step.endsLayout { break paragraphs }
+                s = step.end
+            } while s < context.content.upperBound
         }
-        var segments: [Segment] = []
-        for item in items {
+        if !isTruncated, let last = lines.last, last.characterRange.upperBound < units.count {
+            // Only spaces and line breaks were left out: the last line stands for them.
+            lines[lines.count - 1].characterRange = TextRange(last.characterRange.location..<units.count)
+        }
+        return LinePlan(scale: scale, lines: lines, isTruncated: isTruncated)
+    }
+
+    /// The top of the line after `previous`: line spacing after every line, paragraph spacing
+    /// after a paragraph's last line (negative or non-finite spacings count as 0).
+    func top(after previous: PlannedLine, nextParagraph: Int) -> Double {
+        let style = shaped[previous.paragraphIndex].style
+        var y = previous.y
+        y += previous.metrics.height
+        y += max(0, style.lineSpacing.isFinite ? style.lineSpacing : 0)
+        if nextParagraph != previous.paragraphIndex {
+            y += max(0, style.paragraphSpacing.isFinite ? style.paragraphSpacing : 0)
+        }
+        return y
+    }
+
+    /// Plans the line starting at `start`; `isLast` when it is the last line allowed.
+    mutating func planLine(from start: LineStart, isLast: Bool) throws -> PlannedStep {
+        let c = start.context, s = start.location
+        let mode = c.paragraph.style.lineBreakMode
+        var e = c.breaker.lineEnd(from: s, maxWidth: container.width, charWrap: mode == .charWrap)
+        if c.content.length == 0 { e = s }
+        let textRemains = e < c.content.upperBound || (!c.isLastParagraph && e < contentEnd)
+        if isLast && textRemains {
+            let line = try lastLine(c, from: s, wrappedEnd: e, laterTextRemains: !c.isLastParagraph && c.content.upperBound < contentEnd)
+            return PlannedStep(line: line, end: e, isTruncated: true, endsLayout: true)
+        }
+        let atEnd = e >= c.content.upperBound
+        let range = TextRange(s..<(atEnd ? c.content.upperBound + c.terminator : e))
+        let line = try plannedLine(c, items: [.text(TextRange(s..<e))], characterRange: range, truncatedRange: nil, isParagraphEnd: atEnd)
+        return PlannedStep(line: line, end: e, isTruncated: false, endsLayout: isLast)
+    }
+
+    /// A planned line of paragraph `c` showing `items`, with its metrics and content width; its
+    /// top is set by the caller.
+    func plannedLine(_ c: ParagraphContext, items: [LineItem], characterRange: TextRange, truncatedRange: TextRange?,
+                     isParagraphEnd: Bool) throws -> PlannedLine {
+        PlannedLine(items: items, characterRange: characterRange, truncatedRange: truncatedRange, isParagraphEnd: isParagraphEnd,
+                    paragraphIndex: c.index, metrics: try lineMetrics(c, items: items, characterRange: characterRange),
+                    y: 0, width: contentWidth(items, breaker: c.breaker))
+    }
+
+    /// The width of `items` without the spaces hanging at the line's end, in points.
+    func contentWidth(_ items: [LineItem], breaker: LineBreaker) -> Double {
+        var width = 0.0
+        for (k, item) in items.enumerated() {
             switch item {
-            case let .ellipsis(at, styledAt, run):
-                segments.append(Segment(range: TextRange(location: at, length: 0), level: base, run: run, isEllipsis: true, ellipsisStyleIndex: styledAt))
-            case let .text(range):
-                var i = range.location
-                while i < range.upperBound {
-                    guard let r = paragraph.runIndex(containing: i) else { break }
-                    let run = paragraph.runs[r]
-                    let level = i >= hangingStart ? base : paragraph.levels[i - paragraph.range.location]
-                    var e = i + 1
-                    while e < min(range.upperBound, run.range.upperBound),
-                          (e >= hangingStart ? base : paragraph.levels[e - paragraph.range.location]) == level { e += 1 }
-                    segments.append(Segment(range: TextRange(i..<e), level: level, run: run, isEllipsis: false, ellipsisStyleIndex: 0))
-                    i = e
-                }
+            case let .text(r): width += k == items.count - 1 ? breaker.trimmedWidth(r.location, r.upperBound) : breaker.width(r.location, r.upperBound)
+            case let .ellipsis(_, _, run): width += ellipsisWidth(run)
             }
         }
-        // Justification: widen the spaces of a full line that does not end its paragraph.
-        var extraPerSpace = 0.0
-        if paragraph.style.alignment == .justified, !isParagraphEnd, truncatedRange == nil, container.width.isFinite {
-            let contentEnd = min(hangingStart, characterRange.upperBound)
-            var spaces = 0, natural = 0.0
-            for seg in segments {
-                if seg.isEllipsis { natural += ellipsisWidth(seg.run); continue }
-                for i in seg.range.range where i < contentEnd && graphemeStarts[i] {
-                    natural += paragraph.advances[i - paragraph.range.location]
-                    if units[i] == 0x20 { spaces += 1 }
-                }
-            }
-            if spaces > 0, container.width > natural { extraPerSpace = (container.width - natural) / Double(spaces) }
-        }
+        return width
+    }
 
-        let order = UnicodeAlgorithms.visualOrder(levels: segments.map(\.level))
-        var boxes: [ClusterBox] = []
-        var runs: [GlyphRun] = []
-        var x = 0.0
-        var contentMin = Double.infinity, contentMax = -Double.infinity
-        for v in order {
-            let seg = segments[v]
-            let rtl = seg.level & 1 == 1
-            if seg.isEllipsis {
-                let width = ellipsisWidth(seg.run)
-                var pen = x
-                let glyphs = seg.run.glyphs.map { g -> PositionedGlyph in
-                    defer { pen += g.advance }
-                    return PositionedGlyph(id: g.id, x: pen + g.offsetX, y: -g.offsetY, cluster: seg.ellipsisStyleIndex)
-                }
-                runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
-                boxes.append(ClusterBox(characterRange: seg.range, minX: x, maxX: x + width, isRightToLeft: rtl, isEllipsis: true))
-                contentMin = min(contentMin, x); contentMax = max(contentMax, x + width)
-                x += width
-                continue
-            }
-            // Cluster boxes, in visual order.
-            var starts: [Int] = []
-            var i = seg.range.location
-            while i < seg.range.upperBound {
-                starts.append(i)
-                i += 1
-                while i < seg.range.upperBound, !graphemeStarts[i] { i += 1 }
-            }
-            if rtl { starts.reverse() }
-            var boxMinX = [Double](repeating: .nan, count: seg.range.length)
-            for g in starts {
-                var end = g + 1
-                while end < seg.range.upperBound, !graphemeStarts[end] { end += 1 }
-                var w = paragraph.advances[g - paragraph.range.location]
-                if extraPerSpace > 0, units[g] == 0x20, g < hangingStart { w += extraPerSpace }
-                boxes.append(ClusterBox(characterRange: TextRange(g..<end), minX: x, maxX: x + w, isRightToLeft: rtl, isEllipsis: false))
-                boxMinX[g - seg.range.location] = x
-                if g < hangingStart, g < paragraph.range.upperBound {
-                    contentMin = min(contentMin, x); contentMax = max(contentMax, x + w)
-                }
-                x += w
-            }
-            runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl,
-                                 isEllipsis: false, glyphs: positionGlyphs(seg.run, in: seg.range, boxMinX: boxMinX)))
-        }
-        if contentMin > contentMax { contentMin = 0; contentMax = 0 }
-
-        // Vertical metrics from the faces used (the paragraph's font when the line is empty).
-        var ascent = 0.0, descent = 0.0, gap = 0.0
-        var faces = runs.map { ($0.face, $0.size) }
-        if faces.isEmpty {
-            let font = text.attributes(at: min(characterRange.location, max(units.count - 1, 0))).attributes.font ?? container.defaultFont
-            if let face = try shaper.faceChain(for: font).first { faces.append((face, font.size)) }
-        }
-        for (face, size) in faces {
+    /// Vertical metrics from the faces the line's items use at the plan's scale (the paragraph's
+    /// font when the line shows nothing).
+    func lineMetrics(_ c: ParagraphContext, items: [LineItem], characterRange: TextRange) throws -> LineMetrics {
+        var ascent = 0.0, descent = 0.0, gap = 0.0, anyFace = false
+        func add(_ face: FontFace, size: Double) {
+            anyFace = true
             let scale = face.scale(at: size)
             ascent = max(ascent, face.metrics.ascender * scale)
             descent = max(descent, face.metrics.descender * scale)
             gap = max(gap, face.metrics.lineGap * scale)
         }
+        for item in items {
+            switch item {
+            case let .text(range):
+                var i = range.location
+                while i < range.upperBound, let r = c.paragraph.runIndex(containing: i) {
+                    let run = c.paragraph.runs[r]
+                    add(run.face, size: run.size * c.scale)
+                    i = run.range.upperBound
+                }
+            case let .ellipsis(_, _, run):
+                add(run.face, size: run.size)
+            }
+        }
+        if !anyFace {
+            let font = text.attributes(at: min(characterRange.location, max(units.count - 1, 0))).attributes.font ?? container.defaultFont
+            if let face = try shaper.faceChain(for: font).first { add(face, size: font.size * c.scale) }
+        }
         let natural = ascent + descent + gap
-        let multiple = paragraph.style.lineHeightMultiple
+        let multiple = c.paragraph.style.lineHeightMultiple
         let height = multiple > 0 && multiple.isFinite ? natural * multiple : natural
-        return LineFragment(characterRange: characterRange, truncatedRange: truncatedRange, origin: .zero,
-                            width: contentMax - contentMin, height: height, baselineOffset: height - natural + ascent,
-                            ascent: ascent, descent: descent, contentOffset: contentMin, runs: runs, boxes: boxes,
-                            paragraphIndex: paragraphIndex, isRightToLeft: paragraph.isRightToLeft)
+        return LineMetrics(ascent: ascent, descent: descent, height: height, baselineOffset: height - natural + ascent)
     }
 
-    /// Places the glyphs of `range` from `run`: each HarfBuzz cluster starts at the left edge of the
-    /// boxes of the grapheme clusters it covers; glyphs inside it follow their own advances.
-    /// `boxMinX[i]` is the left edge of the box starting at `range.location + i` (NaN elsewhere).
-    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Double]) -> [PositionedGlyph] {
-        let indices = glyphIndices(of: run, in: range)
-        guard !indices.isEmpty else { return [] }
-        // Glyph groups (one per HarfBuzz cluster) in buffer order; their clusters ascending tell
-        // where each cluster ends. Clusters are monotonic, so ascending is buffer order or its reverse.
-        var groups: [(cluster: Int, glyphs: Range<Int>)] = []
-        var g = indices.lowerBound
-        while g < indices.upperBound {
-            let start = g, cluster = run.glyphs[g].cluster
-            while g < indices.upperBound, run.glyphs[g].cluster == cluster { g += 1 }
-            groups.append((cluster, start..<g))
-        }
-        var ascending = groups.map(\.cluster)
-        if run.isRightToLeft { ascending.reverse() }
-        if !zip(ascending, ascending.dropFirst()).allSatisfy({ $0 < $1 }) { ascending = Array(Set(ascending)).sorted() }
-        func spanEnd(of cluster: Int) -> Int {
-            var lo = 0, hi = ascending.count
-            while lo < hi { let mid = (lo + hi) / 2; if ascending[mid] <= cluster { lo = mid + 1 } else { hi = mid } }
-            return lo < ascending.count ? ascending[lo] : range.upperBound
-        }
-        let anyLeft = boxMinX.first { !$0.isNaN } ?? 0
-        var result: [PositionedGlyph] = []
-        result.reserveCapacity(indices.count)
-        for group in groups {
-            let cluster = group.cluster
-            var left = Double.infinity
-            for i in max(cluster, range.location)..<min(max(spanEnd(of: cluster), cluster + 1), range.upperBound) {
-                let x = boxMinX[i - range.location]
-                if !x.isNaN { left = min(left, x) }
-            }
-            if !left.isFinite { left = anyLeft }
-            let shift = hasBaselineOffsets ? text.attributes(at: cluster).attributes.baselineOffset ?? 0 : 0
-            var pen = left
-            for k in group.glyphs {
-                let glyph = run.glyphs[k]
-                result.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX, y: -glyph.offsetY - (shift.isFinite ? shift : 0), cluster: cluster))
-                pen += glyph.advance
-            }
-        }
-        return result
+    /// The ellipsis in the font of the character at `index` (the nearest one shown), at `scale`.
+    mutating func ellipsisRun(styledAt index: Int, _ c: ParagraphContext) throws -> ShapedRun {
+        let font = text.attributes(at: max(0, min(index, units.count - 1))).attributes.font ?? container.defaultFont
+        let key = EllipsisKey(font: font, rightToLeft: c.paragraph.isRightToLeft)
+        if let run = ellipses[key] { return run.scaled(by: c.scale) }
+        let run = try shaper.shapeStandalone("\u{2026}", font: font, rightToLeft: key.rightToLeft)
+        ellipses[key] = run
+        return run.scaled(by: c.scale)
     }
 
-    /// The glyphs of `run` whose clusters lie in `range`: a contiguous slice, found by binary search
-    /// (clusters are monotonic: ascending in left-to-right runs, descending in right-to-left ones).
-    private func glyphIndices(of run: ShapedRun, in range: TextRange) -> Range<Int> {
-        let glyphs = run.glyphs
-        let rtl = run.isRightToLeft
-        // First position whose cluster is "past" `bound` in buffer order.
-        func partition(_ isBefore: (Int) -> Bool) -> Int {
-            var lo = 0, hi = glyphs.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if isBefore(glyphs[mid].cluster) { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-        if rtl {
-            let lower = partition { $0 >= range.upperBound }
-            let upper = partition { $0 >= range.location }
-            return lower..<max(lower, upper)
-        }
-        let lower = partition { $0 < range.location }
-        let upper = partition { $0 < range.upperBound }
-        return lower..<max(lower, upper)
-    }
-
-    // MARK: - Placement
-
-    /// Stacks the lines: line spacing between lines, paragraph spacing after a paragraph; then
-    /// aligns each line in the container width (or the widest line when the width is unbounded).
-    func placeVertically(_ lines: inout [LineFragment], paragraphs: [ParagraphInfo]) {
-        var y = 0.0
-        for i in lines.indices {
-            lines[i].origin.y = y
-            y += lines[i].height
-            guard i + 1 < lines.count else { break }
-            let style = paragraphs[lines[i].paragraphIndex].style
-            y += max(0, style.lineSpacing.isFinite ? style.lineSpacing : 0)
-            if lines[i + 1].paragraphIndex != lines[i].paragraphIndex {
-                y += max(0, style.paragraphSpacing.isFinite ? style.paragraphSpacing : 0)
-            }
-        }
-        let width = container.width.isFinite ? container.width : (lines.map(\.width).max() ?? 0)
-        for i in lines.indices {
-            let paragraph = paragraphs[lines[i].paragraphIndex]
-            var alignment = paragraph.style.alignment
-            if alignment == .natural || alignment == .justified { alignment = paragraph.isRightToLeft ? .right : .left }
-            let free = width - lines[i].width
-            let contentX: Double = switch alignment {
-            case .right: free
-            case .center: free / 2
-            default: 0
-            }
-            lines[i].origin.x = contentX - lines[i].contentOffset
-        }
-    }
+    func ellipsisWidth(_ run: ShapedRun) -> Double { run.glyphs.reduce(0) { $0 + $1.advance } }
 }

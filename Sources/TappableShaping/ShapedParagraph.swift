@@ -28,6 +28,22 @@ public struct ShapedRun: Sendable {
     public var glyphs: [ShapedGlyph]
     /// Whether `level` is odd (right to left).
     public var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// The run at `factor` times its font size: the size and every glyph's advance and offsets
+    /// multiplied by `factor`, glyph ids and clusters kept. Exact because faces are unhinted and
+    /// shaped at one unit per font unit: shaping at the larger or smaller size gives the same
+    /// glyphs with positions scaled (up to floating-point rounding). `factor` should be positive
+    /// and finite; it is not checked.
+    public func scaled(by factor: Double) -> ShapedRun {
+        guard factor != 1 else { return self }
+        var run = self
+        run.size = size * factor
+        run.glyphs = glyphs.map {
+            ShapedGlyph(id: $0.id, cluster: $0.cluster, advance: $0.advance * factor,
+                        offsetX: $0.offsetX * factor, offsetY: $0.offsetY * factor)
+        }
+        return run
+    }
 }
 
 /// A paragraph itemised (bidi levels, scripts, fonts with fallback) and shaped once. Line breaking
@@ -54,4 +70,16 @@ public struct ShapedParagraph: Sendable {
 
     /// The index into `runs` of the run containing UTF-16 `index` (binary search).
     public func runIndex(containing index: Int) -> Int? { runs.index(containing: index) { $0.range } }
+
+    /// The paragraph as shaped at `factor` times every font size (and kern, which scales with
+    /// the fonts in auto-shrink): run sizes, glyph advances and offsets and cluster advances
+    /// multiplied by `factor`; levels, glyphs ids, clusters and style kept. See
+    /// `ShapedRun.scaled(by:)`. `factor` should be positive and finite; it is not checked.
+    public func scaled(by factor: Double) -> ShapedParagraph {
+        guard factor != 1 else { return self }
+        var paragraph = self
+        paragraph.runs = runs.map { $0.scaled(by: factor) }
+        paragraph.advances = advances.map { $0 * factor }
+        return paragraph
+    }
 }

@@ -53,14 +53,17 @@ public struct TextShaper: Sendable {
         let scripts = UnicodeAlgorithms.resolvedScripts(content)
         let faces = try assignFaces(text, range: range, graphemeStarts: graphemeStarts, defaultFont: defaultFont)
 
-        // Split into runs where level, script, face or size change.
+        // Split into runs where level, script, face or size change, only between grapheme clusters:
+        // a cluster whose marks have another script (Hebrew points on a Latin letter) or level
+        // stays in one run, shaped with its first character's.
         var runs: [ShapedRun] = []
         var advances = [Double](repeating: 0, count: range.length)
         var start = 0
         while start < range.length {
             var end = start + 1
-            while end < range.length, levels[end] == levels[start], scripts[end] == scripts[start],
-                  faces[end].face === faces[start].face, faces[end].size == faces[start].size {
+            while end < range.length, !graphemeStarts[range.location + end]
+                    || (levels[end] == levels[start] && scripts[end] == scripts[start]
+                        && faces[end].face === faces[start].face && faces[end].size == faces[start].size) {
                 end += 1
             }
             let runRange = TextRange(location: range.location + start, length: end - start)

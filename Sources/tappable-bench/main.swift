@@ -9,6 +9,8 @@ import TappableText
 //  - strict hit-tests against a linear scan over every cluster box (what the binary search saves),
 //  - an unbreakable word as long as the text against the text (wrapping stays linear),
 //  - the peak memory a 100 KB layout adds, per byte of its UTF-16 text,
+//  - an auto-shrinking label against the same label without auto-shrink (same text and width),
+//  - a height-limited label against the same label with no height limit,
 //  - PNG encoding and decompression-bomb decoding (see PNGBench.swift).
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -76,6 +78,21 @@ do {
             }
         }
     }
+    // Auto-shrink: two lines at 320 pt hold the text only at a smaller font size.
+    let shrinking = LabelProperties(numberOfLines: 2, adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.5)
+    let plainTwoLines = LabelProperties(numberOfLines: 2)
+    let shrunk = try LabelLayout(text: shortText, width: 320, properties: shrinking, shaper: shaper)
+    precondition(shrunk.fontScale < 1 && shrunk.fontScale > 0.5 && !shrunk.textLayout.isTruncated, "the bench label must shrink and fit")
+    let shrinkTime = try measure(iterations: 100) { _ = try LabelLayout(text: shortText, width: 320, properties: shrinking, shaper: shaper) }
+    let plainTime = try measure(iterations: 100) { _ = try LabelLayout(text: shortText, width: 320, properties: plainTwoLines, shaper: shaper) }
+    // Height limit: ten paragraphs of the short text in a label 100 pt high (a few lines shown).
+    let tall = AttributedText(Array(repeating: shortText.string, count: 10).joined(separator: "\n"))
+    let unlimitedLines = LabelProperties(numberOfLines: 0)
+    let limited = try LabelLayout(text: tall, width: 320, height: 100, properties: unlimitedLines, shaper: shaper)
+    let unlimited = try LabelLayout(text: tall, width: 320, properties: unlimitedLines, shaper: shaper)
+    precondition(limited.textLayout.lines.count < unlimited.textLayout.lines.count, "the height must cut lines")
+    let limitedTime = try measure(iterations: 50) { _ = try LabelLayout(text: tall, width: 320, height: 100, properties: unlimitedLines, shaper: shaper) }
+    let unlimitedTime = try measure(iterations: 50) { _ = try LabelLayout(text: tall, width: 320, properties: unlimitedLines, shaper: shaper) }
     let hitsPerSecond = Double(points.count) / hitTime
     let linearPerSecond = Double(linearPoints.count) / linearTime
     var figures: [(String, Double)] = [
@@ -92,6 +109,15 @@ do {
         ("hitTestsPerSecond", hitsPerSecond),
         ("linearScanHitTestsPerSecond", linearPerSecond),
         ("hitTestSpeedupOverLinearScan", hitsPerSecond / linearPerSecond),
+        ("autoShrinkLabelLayoutMicroseconds", shrinkTime * 1e6),
+        ("plainLabelLayoutMicroseconds", plainTime * 1e6),
+        ("autoShrinkToPlainLayoutRatio", shrinkTime / plainTime),
+        ("autoShrinkFontScale", shrunk.fontScale),
+        ("heightLimitedLabelLayoutMicroseconds", limitedTime * 1e6),
+        ("unlimitedLabelLayoutMicroseconds", unlimitedTime * 1e6),
+        ("heightLimitedToUnlimitedLayoutRatio", limitedTime / unlimitedTime),
+        ("heightLimitedLines", Double(limited.textLayout.lines.count)),
+        ("unlimitedLines", Double(unlimited.textLayout.lines.count)),
     ]
     figures += try scalingFigures()
     precondition(heldLines == layout.lines.count)
