@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "PNGFixtures"),
         .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
-        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction",
+        .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
                                                                  "TappableRendering", "TappableSnapshot", "TappableCLI", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),

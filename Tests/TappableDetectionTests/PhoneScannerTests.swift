@@ -10,7 +10,7 @@ struct PhoneGolden: CustomTestStringConvertible, Sendable {
     init(_ region: String, _ text: String, _ expected: [String], _ e164: [String]) {
         self.region = region; self.text = text; self.expected = expected; self.e164 = e164
     }
-    var testDescription: String { "\(region): \(text)" }
+    var testDescription: String { "\(region): \(text.count > 60 ? "\(text.prefix(60))… (\(text.count) characters)" : text)" }
 }
 
 func phones(_ text: String, region: String) -> [Detection] {

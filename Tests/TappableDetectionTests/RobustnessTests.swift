@@ -68,42 +68,24 @@ struct RobustnessTests {
     }
 
     @Test("hostile input returns promptly and finds nothing odd", arguments: [
-        String(repeating: "(", count: 100_000) + "http://x.com/" + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000),
-        String(repeating: ".", count: 1_000_000),
-        String(repeating: "a.", count: 200_000) + "com",
-        String(repeating: "@a", count: 200_000),
-        String(repeating: "#", count: 200_000),
-        String(repeating: "1-", count: 200_000),
-        String(repeating: "5 pm ", count: 50_000),
-        String(repeating: "a.みんなa.", count: 100_000),
-        "http://" + String(repeating: "あ.", count: 200_000) + "com",
-        "http://t.co/a?" + String(repeating: "&?", count: 200_000),
-        String(repeating: "@a/b", count: 200_000),
-        String((0..<100_000).map { Character(Unicode.Scalar(UInt8($0 % 32))) }),
-        String(decoding: [UInt16](repeating: 0xD800, count: 50_000) + Array("google.com".utf16) + [0xDC00, 0xDC00], as: UTF16.self),
+        NamedInput("100k parentheses around a link", String(repeating: "(", count: 100_000) + "http://x.com/" + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)),
+        NamedInput("a million dots", String(repeating: ".", count: 1_000_000)),
+        NamedInput("200k labels of a domain", String(repeating: "a.", count: 200_000) + "com"),
+        NamedInput("200k @ signs", String(repeating: "@a", count: 200_000)),
+        NamedInput("200k # signs", String(repeating: "#", count: 200_000)),
+        NamedInput("200k digit-dash pairs", String(repeating: "1-", count: 200_000)),
+        NamedInput("50k times \"5 pm\"", String(repeating: "5 pm ", count: 50_000)),
+        NamedInput("100k Unicode TLD fragments", String(repeating: "a.みんなa.", count: 100_000)),
+        NamedInput("a URL with 200k Japanese labels", "http://" + String(repeating: "あ.", count: 200_000) + "com"),
+        NamedInput("a query of 200k &?", "http://t.co/a?" + String(repeating: "&?", count: 200_000)),
+        NamedInput("200k mention slugs", String(repeating: "@a/b", count: 200_000)),
+        NamedInput("100k control characters", String((0..<100_000).map { Character(Unicode.Scalar(UInt8($0 % 32))) })),
+        NamedInput("50k lone surrogates before a domain", String(decoding: [UInt16](repeating: 0xD800, count: 50_000) + Array("google.com".utf16) + [0xDC00, 0xDC00], as: UTF16.self)),
     ])
-    func hostile(_ text: String) {
+    func hostile(_ input: NamedInput) {
+        let text = input.text
         let ds = detector().detections(in: text)
         for d in ds { #expect(d.range.upperBound <= text.utf16.count) }
         _ = detector().attributedText(for: text)
-    }
-
-    @Test("detection time grows linearly: 1 MB takes less than ~30x the time of 64 KB")
-    func linearTime() {
-        let unit = "check google.com or call 415-555-5555? how about friday at 5pm? #tag @user a@b.com (((... "
-        func text(_ n: Int) -> String { String(String(repeating: unit, count: n / unit.utf16.count + 1).prefix(n)) }
-        let small = text(64 * 1024), large = text(1024 * 1024)
-        let d = detector()
-        func measure(_ s: String) -> Double {
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = d.detections(in: s)
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start))
-            }
-            return best
-        }
-        let ts = measure(small), tl = measure(large)
-        #expect(tl < 30 * ts, "64 KB: \(ts / 1e6) ms, 1 MB: \(tl / 1e6) ms")
     }
 }

@@ -237,7 +237,7 @@ struct LayoutFactTests {
             try LabelLayout(text: text, properties: LabelProperties(font: .file("/nonexistent/font.ttf", size: 12)))
         }
         let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).ttf").path
-        FileManager.default.createFile(atPath: corrupt, contents: Data("not a font at all".utf8))
+        #expect(FileManager.default.createFile(atPath: corrupt, contents: Data("not a font at all".utf8)))
         defer { try? FileManager.default.removeItem(atPath: corrupt) }
         #expect(throws: FontError.self) { try LabelLayout(text: text, properties: LabelProperties(font: .file(corrupt, size: 12))) }
     }
