@@ -87,11 +87,14 @@ struct LinkScanner {
     /// The width of the scheme-less host character at `i` (`.` and the `bare` label set of
     /// `DomainParser`), 0 when it is none.
     func bareHostCharWidth(at i: Int) -> Int {
-        t[i] == 46 ? 1 : DomainParser(t: t, labels: .bare).labelCharWidth(i)
+        let c = t[i]
+        if c < 0x80 { return UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 46 ? 1 : 0 }
+        return DomainParser(t: t, labels: .bare).labelCharWidth(i)
     }
 
     /// The width of the scheme-less host character ending just before `i`, 0 when it is none.
     func bareHostCharWidth(before i: Int) -> Int {
+        if t[i - 1] < 0x80 { return bareHostCharWidth(at: i - 1) }
         guard let (_, w) = t.scalar(before: i) else { return 0 }
         return bareHostCharWidth(at: i - w) == w ? w : 0
     }
