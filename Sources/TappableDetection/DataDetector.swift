@@ -97,10 +97,11 @@ public struct DataDetector: Sendable {
             Detection(type: type, range: TextRange(m.lo..<m.hi), text: units.string(m.lo, m.hi), urlString: m.url)
         }
         if let p = wanted(.link) {
-            // A link inside an e-mail address (`john.doe.com@x.org`) is the e-mail's.
+            // A link inside an e-mail address (`john.doe.com@x.org`) is the e-mail's; an e-mail inside
+            // a link (`http://user:pass@example.com`) meets the link in the overlap resolution.
             var fenced = [Bool]()
             if !emails.isEmpty { fenced = occupancy(emails, count: units.count) }
-            for m in links where fenced.isEmpty || !(m.lo..<m.hi).contains(where: { fenced[$0] }) {
+            for m in links where fenced.isEmpty || !(m.lo..<m.hi).allSatisfy({ fenced[$0] }) {
                 candidates.append((make(.link, m), p))
             }
         }

@@ -5,20 +5,31 @@ struct RawMatch {
     var url: String
 }
 
-/// Finds URLs by twitter-text's extraction rules, as a hand-written forward scanner (linear time).
+/// Finds URLs by twitter-text's extraction rules, extended to linkify-it's fixtures where the two
+/// do not conflict (docs/detection.md, "Conformance"), as a hand-written forward scanner. Every
+/// look-ahead stops at white space or is bounded, so the scan is linear in the text length.
 ///
-/// - A URL starts after the start of text or a character other than `A-Z a-z 0-9 @ ＠ $ # ＃`.
-/// - With a scheme (`http`, `https`, `ftp` need a real host: a domain with an IANA top-level
-///   domain, an IPv4 address or `localhost`; any other `scheme://` takes what follows up to
-///   white space). Hosts after a scheme may have non-ASCII labels (`http://✪df.ws`, `foobar.みんな`).
-/// - Without a scheme, the host is ASCII / accented-Latin labels ending in an IANA TLD (or any
-///   `xn--` punycode TLD, or an internationalised TLD in Unicode form: `twitter.みんな`). Country
-///   TLDs need no path (`foo.jp`), as in twitter-text 3.
-/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`; no label is
-///   over 63 units; `xn--` labels are ASCII. `t.co` slugs are at most 40 characters.
-/// - An optional port, then a path / query / fragment of URL characters; brackets must balance
-///   (an unmatched `)` or `]` ends the URL), and trailing punctuation (`.,!?:;'"*` …) is dropped.
-/// - A domain followed by `@` is an e-mail's, not a URL.
+/// - A URL starts after the start of text or a character other than `A-Z a-z 0-9 @ ＠ $ # ＃`
+///   (`name@http://…` is fine: only a lone `@http://` is a would-be mention), nor, for a scheme,
+///   `- _ .` (`_http://` is none; after letters of other scripts it may start: `смотриhttp://`).
+/// - `http`, `https` and `ftp` URLs, and protocol-relative ones (`//example.com`, after the start
+///   of text, white space or punctuation other than `: / _ @`), have optional userinfo
+///   (`user:pass@`), then a host: an IPv4 address, `localhost`, a domain on an IANA top-level
+///   domain, or any host name of two or more labels whose last label has two or more characters
+///   (`http://example.invalid`; not `http://no-tld`). Hosts there may have non-ASCII labels
+///   (`http://✪df.ws`, `http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ-ﺍﻼﺘﺻﺍﻼﺗ.ﻢﺻﺭ`). Any other `scheme://` takes what follows
+///   as a path, unless the scheme is spelt with the letters of `https` only (`hppt`, `htp`, `ttp`:
+///   a mistyped or deliberately broken web scheme).
+/// - Without a scheme, the host ends in an IANA top-level domain (or any `xn--` punycode one);
+///   its labels are letters, marks and digits of scripts written with spaces (`президент.рф`,
+///   `ELPAÍS.com`); the TLD may be in a script written without spaces (`twitter.みんな`). It does
+///   not follow `- _ . / :` (`path:to:file.pm`). A bare IPv4 address is a link only with a port or
+///   a path (`192.168.1.1/abc`, not a version-like `10.0.0.1`). Country TLDs need no path (`foo.jp`).
+/// - Labels never start or end with `-` or `_`; the label before the TLD has no `_`, nor does the
+///   TLD run on into one (`example.com_`); no label is over 63 units; `xn--` labels are ASCII.
+///   `t.co` slugs are at most 40 characters.
+/// - An optional port (at most 65535: `google.com:500000` is no link), then a path, query or
+///   fragment (see `pathEnd`). A domain followed by `@` is an e-mail's, not a URL.
 struct LinkScanner {
     let t: UTF16Text
 
@@ -32,37 +43,60 @@ struct LinkScanner {
             if UTF16Text.isASCIILetter(c), !isSchemeChar(t[i - 1]) {
                 var j = i
                 while j < n, isSchemeChar(t[j]) { j += 1 }
-                if t[j] == 58, t[j + 1] == 47, t[j + 2] == 47, precedingAllowsURL(i) {
-                    if let m = parseWithScheme(start: i, schemeEnd: j) {
-                        out.append(m); i = m.hi; continue
-                    }
-                }
-            }
-            // Without a scheme: at the start of a run of bare-host characters.
-            if isBareHostChar(c), !isBareHostChar(t[i - 1]) {
-                // twitter-text: a scheme-less URL is never preceded by - _ . or /.
-                var runEnd = i
-                while runEnd < n, isBareHostChar(t[runEnd]) { runEnd += 1 }
-                if c != 46, c != 45, c != 95, t[i - 1] != 47, precedingAllowsURL(i), let m = parseBare(start: i) {
+                if t[j] == 58, t[j + 1] == 47, t[j + 2] == 47, schemeMayStart(at: i),
+                   let m = parseWithScheme(start: i, schemeEnd: j) {
                     out.append(m); i = m.hi; continue
                 }
-                i = max(runEnd, i + 1)
+            }
+            // Protocol-relative.
+            if c == 47, t[i + 1] == 47, protocolRelativeMayStart(at: i), let end = webURLEnd(i + 2) {
+                out.append(RawMatch(lo: i, hi: end, url: "http:" + t.string(i, end)))
+                i = end; continue
+            }
+            // Without a scheme: at the start of a run of bare-host characters.
+            let w = bareHostCharWidth(at: i)
+            if w > 0, bareHostCharWidth(before: i) == 0 {
+                // The run's end, and where a scheme may start inside it: at an ASCII letter after a
+                // non-ASCII one (`смотриhttp://…`; not after `- _ .`: `_http://…` is none).
+                var runEnd = i, schemeStart = 0
+                while runEnd < n {
+                    let rw = bareHostCharWidth(at: runEnd)
+                    if rw == 0 { break }
+                    if schemeStart == 0, runEnd > i, t[runEnd - 1] >= 0x80, UTF16Text.isASCIILetter(t[runEnd]) { schemeStart = runEnd }
+                    runEnd += rw
+                }
+                // twitter-text: a scheme-less URL is never preceded by - _ . or /; linkify-it: nor by :.
+                let p = t[i - 1]
+                if c != 46, c != 45, c != 95, p != 47, p != 58, precedingAllowsURL(i), let m = parseBare(start: i) {
+                    out.append(m); i = m.hi; continue
+                }
+                i = schemeStart > 0 ? schemeStart : max(runEnd, i + w)
                 continue
             }
-            i += 1
+            i += max(w, 1)
         }
         return out
     }
 
-    // MARK: pieces
+    // MARK: where URLs start
 
     @inline(__always) func isSchemeChar(_ c: UInt16) -> Bool {
         UTF16Text.isASCIIAlnum(c) || c == 43 || c == 45 || c == 46
     }
 
-    /// ASCII alphanumerics, `-`, `_`, `.` and accented Latin letters: what a scheme-less host is made of.
-    @inline(__always) func isBareHostChar(_ c: UInt16) -> Bool {
-        UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 46 || UTF16Text.isLatinAccent(c)
+    /// The width of the scheme-less host character at `i` (`.` and the `bare` label set of
+    /// `DomainParser`), 0 when it is none.
+    func bareHostCharWidth(at i: Int) -> Int {
+        let c = t[i]
+        if c < 0x80 { return UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 46 ? 1 : 0 }
+        return DomainParser(t: t, labels: .bare).labelCharWidth(i)
+    }
+
+    /// The width of the scheme-less host character ending just before `i`, 0 when it is none.
+    func bareHostCharWidth(before i: Int) -> Int {
+        if t[i - 1] < 0x80 { return bareHostCharWidth(at: i - 1) }
+        guard let (_, w) = t.scalar(before: i) else { return 0 }
+        return bareHostCharWidth(at: i - w) == w ? w : 0
     }
 
     /// twitter-text's valid preceding characters: anything but `A-Za-z0-9@＠$#＃` (directional
@@ -74,42 +108,56 @@ struct LinkScanner {
         return true
     }
 
+    /// Where a `scheme://` may start: as `precedingAllowsURL`, and also after an `@` that follows
+    /// an ASCII letter or digit (`test.example@http://vk.com`: the URL stands after an e-mail-like
+    /// name; a lone `@http://` stays a would-be mention, as twitter-text has it).
+    func schemeMayStart(at i: Int) -> Bool {
+        if i >= 2, t[i - 1] == 64, UTF16Text.isASCIIAlnum(t[i - 2]) { return true }
+        return precedingAllowsURL(i)
+    }
+
+    /// Where a protocol-relative `//` may start: at the start of the text or after anything but a
+    /// letter, mark or digit and `: / _ @ ＠ # ＃ $` (not in `a//b`, `x://`, `///`, `_//`).
+    func protocolRelativeMayStart(at i: Int) -> Bool {
+        guard let (p, _) = t.scalar(before: i) else { return true }
+        switch p {
+        case ":", "/", "_", "@", "＠", "#", "＃", "$": return false
+        default: return !UTF16Text.isLetterMarkOrDigit(p)
+        }
+    }
+
+    // MARK: URLs
+
     private func parseWithScheme(start: Int, schemeEnd: Int) -> RawMatch? {
         let scheme = t.string(start, schemeEnd).lowercased()
-        let hostStart = schemeEnd + 3
+        let authority = schemeEnd + 3
         if scheme == "http" || scheme == "https" || scheme == "ftp" {
-            var hostEnd: Int
-            var isTco = false
-            if let ip = parseIPv4(hostStart) {
-                hostEnd = ip
-            } else if t.string(hostStart, min(t.count, hostStart + 9)).lowercased() == "localhost",
-                      !UTF16Text.isASCIIAlnum(t[hostStart + 9]), t[hostStart + 9] != 46 || !UTF16Text.isASCIIAlnum(t[hostStart + 10]) {
-                hostEnd = hostStart + 9
-            } else if let d = DomainParser(t: t, unicodeLabels: true).parse(from: hostStart) {
-                hostEnd = d.end
-                isTco = t.string(hostStart, hostEnd).lowercased() == "t.co"
-            } else {
-                return nil
-            }
-            let end: Int
-            if isTco {
-                guard let e = tcoPath(hostEnd) else { return nil }
-                end = e
-            } else {
-                end = portAndPath(hostEnd)
-            }
+            guard let end = webURLEnd(authority) else { return nil }
             return RawMatch(lo: start, hi: end, url: t.string(start, end))
         }
+        guard !Self.isMistypedWebScheme(scheme) else { return nil }
         // Another scheme: everything up to white space, with the usual trailing trim.
-        let end = pathEnd(hostStart)
-        guard end > hostStart else { return nil }
+        let end = pathEnd(authority)
+        guard end > authority else { return nil }
         return RawMatch(lo: start, hi: end, url: t.string(start, end))
     }
 
+    /// Whether a lower-cased scheme other than `http`/`https` is spelt with the letters of `https`
+    /// only, with at least a `t` and a `p` (`hppt`, `htp`, `htps`, `ttp`, `htttp`).
+    static func isMistypedWebScheme(_ scheme: String) -> Bool {
+        guard scheme != "http", scheme != "https", scheme.utf8.count <= 8 else { return false }
+        let letters = Set(scheme.utf8)
+        return letters.isSubset(of: Set("https".utf8)) && letters.contains(UInt8(ascii: "t")) && letters.contains(UInt8(ascii: "p"))
+    }
+
     private func parseBare(start: Int) -> RawMatch? {
-        guard let d = DomainParser(t: t, unicodeLabels: false).parse(from: start) else { return nil }
-        let isTco = t.string(start, d.end).lowercased() == "t.co"
-        let end = portAndPath(d.end)
+        if let ip = parseIPv4(start) {
+            // A bare IPv4 address needs a port or a path: `10.0.0.1` alone may be a version number.
+            guard t[ip] == 47 || t[ip] == 58, let end = portAndPath(ip), end > ip else { return nil }
+            return RawMatch(lo: start, hi: end, url: "http://" + t.string(start, end))
+        }
+        guard let d = DomainParser(t: t, labels: .bare).parse(from: start), let end = portAndPath(d.end) else { return nil }
+        let isTco = d.end - start == 4 && t.matchesASCII("t.co", at: start)
         let hasPath = end > d.end && (t[d.end] == 47 || t[d.end] == 63 || t[d.end] == 35)
         var hi = end
         if isTco, hasPath {
@@ -118,6 +166,49 @@ struct LinkScanner {
         }
         return RawMatch(lo: start, hi: hi, url: "http://" + t.string(start, hi))
     }
+
+    /// The end of a web URL from `s`, right after its `//`: optional userinfo, a host, then the
+    /// port and path (a `t.co` slug for `t.co`). Nil when there is no host.
+    private func webURLEnd(_ s: Int) -> Int? {
+        var hostStart = s
+        var hostEnd = self.hostEnd(s)
+        if let at = userinfoEnd(s), let h = self.hostEnd(at + 1) {
+            hostStart = at + 1; hostEnd = h
+        }
+        guard let hostEnd else { return nil }
+        if hostEnd - hostStart == 4, t.matchesASCII("t.co", at: hostStart) { return tcoPath(hostEnd) }
+        return portAndPath(hostEnd)
+    }
+
+    /// The end of the host at `s` after a scheme or `//`: an IPv4 address, `localhost`, a domain
+    /// on a known top-level domain, or any host name of two or more labels. Nil when there is none.
+    private func hostEnd(_ s: Int) -> Int? {
+        if let ip = parseIPv4(s) { return ip }
+        if t.matchesASCII("localhost", at: s),
+           !UTF16Text.isASCIIAlnum(t[s + 9]), t[s + 9] != 46 || !UTF16Text.isASCIIAlnum(t[s + 10]) {
+            return s + 9
+        }
+        let domains = DomainParser(t: t, labels: .any)
+        let labels = domains.labelRanges(from: s)
+        return domains.parse(labels)?.end ?? domains.parseAnyHost(labels, minLabels: 2)
+    }
+
+    /// The index of the `@` ending userinfo (`user:pass@`) at `s`, nil when there is none. Userinfo
+    /// is RFC 3986's: ASCII letters, digits and `- . _ ~ % ! $ & ' * + , ; = :`; anything else
+    /// (white space, `/ ? # [ ] ( )`) ends the look-ahead, so it never crosses into another URL.
+    private func userinfoEnd(_ s: Int) -> Int? {
+        var p = s
+        while p < t.count {
+            let c = t[p]
+            if c == 64 { return p > s ? p : nil }
+            guard UTF16Text.isASCIIAlnum(c) || Self.userinfoMarks.contains(c) else { return nil }
+            p += 1
+        }
+        return nil
+    }
+
+    /// `- . _ ~ % ! $ & ' * + , ; = :`
+    private static let userinfoMarks: Set<UInt16> = [45, 46, 95, 126, 37, 33, 36, 38, 39, 42, 43, 44, 59, 61, 58]
 
     /// `a.b.c.d` with each part 0...255, not followed by more host characters.
     private func parseIPv4(_ s: Int) -> Int? {
@@ -160,164 +251,140 @@ struct LinkScanner {
         UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || c == 38 || c == 61 || c == 35 || c == 47
     }
 
-    /// An optional `:port`, then a path, query or fragment.
-    private func portAndPath(_ hostEnd: Int) -> Int {
+    /// An optional `:port`, then a path, query or fragment: the URL's end. Nil when a `:` and a
+    /// digit follow the host but no port does (over 5 digits or 65535, or letters right after).
+    private func portAndPath(_ hostEnd: Int) -> Int? {
         var p = hostEnd
         if t[p] == 58, UTF16Text.isDigit(t[p + 1]) {
-            var q = p + 1
-            while UTF16Text.isDigit(t[q]) { q += 1 }
-            guard q - p - 1 <= 5, !UTF16Text.isASCIILetter(t[q]) else { return hostEnd }
+            var q = p + 1, value = 0
+            while UTF16Text.isDigit(t[q]), q - p <= 6 { value = value * 10 + Int(t[q] - 48); q += 1 }
+            guard q - p - 1 <= 5, value <= 65535, !UTF16Text.isASCIIAlnum(t[q]), t[q] != 95 else { return nil }
             p = q
         }
         if t[p] == 47 || t[p] == 63 || t[p] == 35 { return max(p, pathEnd(p)) }
         return p
     }
 
-    @inline(__always) func isPathChar(_ c: UInt16) -> Bool {
-        if UTF16Text.isASCIIAlnum(c) || UTF16Text.isLatinAccent(c) || UTF16Text.isCyrillic(c) { return true }
+    // MARK: paths
+
+    /// ASCII characters of paths: letters, digits and `! # $ % & * + , - . / : ; = ? @ _ ~ |`
+    /// (brackets and quotes are handled apart).
+    @inline(__always) func isASCIIPathChar(_ c: UInt16) -> Bool {
+        if UTF16Text.isASCIIAlnum(c) { return true }
         switch c {
-        // ! # $ % & ' * + , - . / : ; = ? @ _ ~ |
-        case 33, 35, 36, 37, 38, 39, 42, 43, 44, 45, 46, 47, 58, 59, 61, 63, 64, 95, 126, 124: return true
-        case 0x2013: return true // en dash, as in Wikipedia titles
+        case 33, 35, 36, 37, 38, 42, 43, 44, 45, 46, 47, 58, 59, 61, 63, 64, 95, 126, 124: return true
         default: return false
         }
     }
 
+    /// What a path may end with: ASCII letters and digits, `+ - = _ # / & ) ] }`, and any
+    /// non-ASCII path character but the en dash and the zero-width (non-)joiners.
     @inline(__always) func isEndingChar(_ c: UInt16) -> Bool {
-        if UTF16Text.isASCIIAlnum(c) || UTF16Text.isLatinAccent(c) || UTF16Text.isCyrillic(c) { return true }
+        if UTF16Text.isASCIIAlnum(c) { return true }
         switch c {
-        case 43, 45, 61, 95, 35, 47, 38, 41, 93: return true // + - = _ # / & ) ]
-        default: return false
+        case 43, 45, 61, 95, 35, 47, 38, 41, 93, 125: return true
+        case 0x2013, 0x200C, 0x200D: return false
+        default: return c >= 0x80
         }
     }
 
-    /// The end of the path starting at `s`: URL characters with balanced () and [], minus trailing punctuation.
+    /// The width of the non-ASCII path character at `i` (0: none): letters, marks and digits of
+    /// scripts written with spaces (`/Русские_слова`, Malayalam with its zero-width joiners), the
+    /// en dash (Wikipedia titles). Scripts written without spaces are handled by `unspacedSegmentEnd`.
+    private func otherPathCharWidth(_ i: Int) -> Int {
+        let c = t[i]
+        if c == 0x2013 || c == 0x200C || c == 0x200D { return 1 }
+        let (s, w) = t.scalar(at: i)
+        return UTF16Text.isLetterMarkOrDigit(s) && !UTF16Text.isUnspacedScript(s) ? w : 0
+    }
+
+    /// A path segment in a script written without spaces (`example.com/䨹`, `?q=日本語`): from `i`,
+    /// right after `/ ? # = &`, up to white space, the end of the text, or ASCII punctuation. Its
+    /// end, or nil when it runs on from other characters or into more text (`/path한국`,
+    /// `/これは日本語です。example.com`): then it is prose after the URL, as twitter-text reads it.
+    private func unspacedSegmentEnd(_ i: Int) -> Int? {
+        switch t[i - 1] {
+        case 47, 63, 35, 61, 38: break
+        default: return nil
+        }
+        var p = i
+        while p < t.count {
+            let (s, w) = t.scalar(at: p)
+            guard UTF16Text.isUnspacedScript(s), UTF16Text.isLetterMarkOrDigit(s) else { break }
+            p += w
+        }
+        guard p > i else { return nil }
+        guard p < t.count else { return p }
+        let next = t[p]
+        if next < 0x80 { return UTF16Text.isASCIIAlnum(next) ? nil : p }
+        return UTF16Text.isSpace(t.scalar(at: p).0) ? p : nil
+    }
+
+    /// The index of the quote closing the one at `i` (`"quoted"`, `'quoted'`): the first same quote
+    /// after it, with only letters, digits and ASCII path characters between. Nil when there is none
+    /// before anything else, or when nothing is quoted.
+    private func closingQuote(at i: Int) -> Int? {
+        let quote = t[i]
+        var p = i + 1
+        while p < t.count, t[p] != quote {
+            if t[p] < 0x80 {
+                guard isASCIIPathChar(t[p]) else { return nil }
+                p += 1
+            } else {
+                let (s, w) = t.scalar(at: p)
+                guard UTF16Text.isLetterMarkOrDigit(s) else { return nil }
+                p += w
+            }
+        }
+        return p < t.count && p > i + 1 ? p : nil
+    }
+
+    /// Whether the unit at `i` is an ASCII letter or digit or a non-ASCII letter (an apostrophe
+    /// between two of them is plain: `I'm_king`).
+    private func isWordUnit(_ i: Int) -> Bool {
+        let c = t[i]
+        if c < 0x80 { return UTF16Text.isASCIIAlnum(c) }
+        return UTF16Text.isLetterOrMark(t.scalar(at: i).0)
+    }
+
+    /// The end of the path starting at `s`: path characters, with balanced `()`, `[]` and `{}` (an
+    /// unmatched closing one ends the URL) and quotes in pairs (`_"doublequoted"`, `_'singlequoted'`;
+    /// an unpaired `"` ends the URL, an unpaired `'` is plain), minus trailing punctuation (a closing
+    /// quote stays). Each look-ahead for a closing quote stops at its first non-path character.
     private func pathEnd(_ s: Int) -> Int {
         var p = s
-        var paren = 0, square = 0
-        while p < t.count {
+        var paren = 0, square = 0, curly = 0
+        var kept = s
+        scan: while p < t.count {
             let c = t[p]
-            if c == 40 { paren += 1 } else if c == 41 { if paren == 0 { break }; paren -= 1 }
-            else if c == 91 { square += 1 } else if c == 93 { if square == 0 { break }; square -= 1 }
-            else if !isPathChar(c) { break }
+            switch c {
+            case 40: paren += 1
+            case 41: if paren == 0 { break scan }; paren -= 1
+            case 91: square += 1
+            case 93: if square == 0 { break scan }; square -= 1
+            case 123: curly += 1
+            case 125: if curly == 0 { break scan }; curly -= 1
+            case 34, 39:
+                if c == 39, isWordUnit(p - 1), isWordUnit(p + 1) { break }
+                if let close = closingQuote(at: p) { p = close + 1; kept = p; continue scan }
+                if c == 34 { break scan }
+            default:
+                if c < 0x80 {
+                    guard isASCIIPathChar(c) else { break scan }
+                } else if UTF16Text.isUnspacedScript(t.scalar(at: p).0) {
+                    guard let end = unspacedSegmentEnd(p) else { break scan }
+                    p = end; continue scan
+                } else {
+                    let w = otherPathCharWidth(p)
+                    guard w > 0 else { break scan }
+                    p += w; continue scan
+                }
+            }
             p += 1
         }
         // A leading "/" or "?" stays even when nothing valid follows it.
-        while p > s + 1, !isEndingChar(t[p - 1]) { p -= 1 }
+        while p > max(s + 1, kept), !isEndingChar(t[p - 1]) { p -= 1 }
         if p == s + 1, !isEndingChar(t[s]) { return s }
         return p
-    }
-}
-
-/// Parses a dotted host name and finds its top-level domain.
-struct DomainParser {
-    let t: UTF16Text
-    /// Whether labels may hold any non-punctuation Unicode character (after a scheme).
-    let unicodeLabels: Bool
-
-    struct Result {
-        var end: Int
-        var tld: String
-        var labelsBeforeTLD: Int
-        var isCountryCode: Bool
-    }
-
-    /// The width of the label character at `i`, 0 when it is none. Any non-punctuation Unicode
-    /// character counts when `unicode` is true.
-    func labelCharWidth(_ i: Int, unicode: Bool? = nil) -> Int {
-        let c = t[i]
-        if UTF16Text.isASCIIAlnum(c) || c == 45 || c == 95 || UTF16Text.isLatinAccent(c) { return 1 }
-        guard unicode ?? unicodeLabels, c >= 0x80, c != 0xFEFF, c != 0xFFFE, c != 0xFFFF else { return 0 }
-        if c >= 0x2000 && c <= 0x206F { return 0 } // General Punctuation
-        let (s, w) = t.scalar(at: i)
-        if s == "\u{FFFD}" { return 0 }
-        switch s.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .control, .format, .surrogate, .privateUse, .unassigned, .mathSymbol:
-            return 0
-        default:
-            return w
-        }
-    }
-
-    /// The longest host from `start` whose last label is a top-level domain (see `LinkScanner`).
-    /// Without `unicodeLabels` the labels are ASCII / accented Latin, but the top-level domain may
-    /// still be an internationalised one in Unicode form (`twitter.みんな`). A host with a label
-    /// longer than 63 units, or an `xn--` label that is not ASCII, is no host.
-    func parse(from start: Int) -> Result? {
-        var labels: [(Int, Int)] = []
-        var p = start
-        while true {
-            let ls = p
-            while true { let w = labelCharWidth(p); if w == 0 { break }; p += w }
-            if p == ls { break }
-            labels.append((ls, p))
-            if t[p] == 46, labelCharWidth(p + 1) > 0 { p += 1; continue }
-            if !unicodeLabels, t[p] == 46, t[p + 1] >= 0x80 {
-                // A Unicode top-level domain after ASCII labels: at most as long as the longest one.
-                var q = p + 1
-                while q - p - 1 < TopLevelDomains.longestUnicode { let w = labelCharWidth(q, unicode: true); if w == 0 { break }; q += w }
-                if q > p + 1 { labels.append((p + 1, q)) }
-            }
-            break
-        }
-        guard labels.count >= 2 else { return nil }
-        // First label that is not a valid subdomain label (starts or ends with - or _).
-        var firstInvalid = labels.count
-        for (k, l) in labels.enumerated() {
-            let a = t[l.0], b = t[l.1 - 1]
-            if a == 45 || a == 95 || b == 45 || b == 95 { firstInvalid = k; break }
-        }
-        var k = min(firstInvalid, labels.count - 1)
-        while k >= 1 {
-            let prev = labels[k - 1]
-            if !(prev.0..<prev.1).contains(where: { t[$0] == 95 }), let (tld, end) = tldPrefix(labels[k]) {
-                if t[end] != 64, t[end] != 0xFF20 {
-                    let cc = tld.utf16.count == 2 && tld.utf16.allSatisfy { UTF16Text.isASCIILetter($0) }
-                    for (a, b) in labels[..<k] {
-                        if b - a > 63 { return nil }
-                        if b - a > 4, (t[a] | 0x20) == 120, (t[a + 1] | 0x20) == 110, t[a + 2] == 45, t[a + 3] == 45,
-                           (a..<b).contains(where: { t[$0] >= 0x80 }) { return nil }
-                    }
-                    return Result(end: end, tld: tld, labelsBeforeTLD: k, isCountryCode: cc)
-                }
-            }
-            k -= 1
-        }
-        return nil
-    }
-
-    /// The TLD at the start of a label: the whole label; or its ASCII part when a `-`, `_` or a
-    /// non-ASCII character follows (`domain.com-typo`, `example.comだよね`); or the longest
-    /// Unicode TLD it starts with when no ASCII letter or digit follows (`twitter.みんなです`).
-    private func tldPrefix(_ label: (Int, Int)) -> (String, Int)? {
-        let len = label.1 - label.0
-        if len <= 63 {
-            let whole = t.string(label.0, label.1).lowercased()
-            if TopLevelDomains.ascii.contains(whole) || TopLevelDomains.unicode.contains(whole) { return (whole, label.1) }
-            if whole.hasPrefix("xn--"), len > 4, whole.utf16.allSatisfy({ UTF16Text.isASCIIAlnum($0) || $0 == 45 }) {
-                return (whole, label.1)
-            }
-        }
-        var q = label.0
-        while q < label.1, UTF16Text.isASCIIAlnum(t[q]) { q += 1 }
-        if q > label.0 {
-            guard q < label.1, q - label.0 <= 63, t[q] == 45 || t[q] == 95 || t[q] >= 0x80 else { return nil }
-            let head = t.string(label.0, q).lowercased()
-            return TopLevelDomains.ascii.contains(head) ? (head, q) : nil
-        }
-        // A label starting with a non-ASCII character: its longest Unicode-TLD prefix.
-        var ends: [Int] = []
-        var e = label.0
-        while e < label.1, e - label.0 < TopLevelDomains.longestUnicode {
-            e += t.scalar(at: e).1
-            ends.append(e)
-        }
-        for end in ends.reversed() where end < label.1 && !UTF16Text.isASCIIAlnum(t[end]) {
-            let head = t.string(label.0, end).lowercased()
-            if TopLevelDomains.unicode.contains(head) { return (head, end) }
-        }
-        return nil
     }
 }

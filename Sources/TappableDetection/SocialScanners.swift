@@ -1,12 +1,35 @@
 /// Finds e-mail addresses: `local@domain.tld`, the local part of `A-Z a-z 0-9 . _ % + -` (no
-/// leading, trailing or doubled dot), the domain ending in an IANA top-level domain. A
-/// `mailto:` right before the address is part of the match. Linear: each `@` looks back only
-/// as far as the previous `@` or match.
+/// leading, trailing or doubled dot) and quoted words between its dots (`test."foo".bar`, as
+/// RFC 5322 allows), the domain ending in an IANA top-level domain. A `mailto:` right before the
+/// address is part of the match, and then any host will do (`mailto:foo@bar`). Linear: each `@`
+/// looks back only as far as the previous `@` or match.
 struct EmailScanner {
     let t: UTF16Text
 
     @inline(__always) func isLocalChar(_ c: UInt16) -> Bool {
         UTF16Text.isASCIIAlnum(c) || c == 46 || c == 95 || c == 37 || c == 43 || c == 45
+    }
+
+    /// Inside a quoted word: printable ASCII but `"` and the backslash.
+    @inline(__always) func isQuotedChar(_ c: UInt16) -> Bool { c > 32 && c < 127 && c != 34 && c != 92 }
+
+    /// The start of the local part ending at the `@` at `at`, looking back no further than `floor`.
+    /// A quoted word counts when it ends right before a `.` or the `@` and starts the local part
+    /// or follows a `.`.
+    func localPartStart(at: Int, floor: Int) -> Int {
+        var s = at
+        while s > floor {
+            let c = t[s - 1]
+            if isLocalChar(c) { s -= 1; continue }
+            guard c == 34, s == at || t[s] == 46 else { break }
+            var q = s - 2
+            while q >= floor, t[q] != 34, isQuotedChar(t[q]) { q -= 1 }
+            guard q >= floor, q < s - 2, t[q] == 34 else { break }
+            if q > floor, t[q - 1] == 46 { s = q; continue }
+            if q == floor || !isLocalChar(t[q - 1]) { s = q }
+            break
+        }
+        return s
     }
 
     func scan() -> [RawMatch] {
@@ -15,18 +38,18 @@ struct EmailScanner {
         var i = 0
         while i < t.count {
             guard t[i] == 64 else { i += 1; continue }
-            var s = i
-            while s > floor, isLocalChar(t[s - 1]) { s -= 1 }
+            var s = localPartStart(at: i, floor: floor)
             while s < i, t[s] == 46 { s += 1 }
             floor = i + 1
-            guard s < i, t[i - 1] != 46, !(s..<i - 1).contains(where: { t[$0] == 46 && t[$0 + 1] == 46 }),
-                  let d = DomainParser(t: t, unicodeLabels: false).parse(from: i + 1) else { i += 1; continue }
-            var lo = s
-            if s >= 7, t.string(s - 7, s).lowercased() == "mailto:" { lo = s - 7 }
-            let address = t.string(s, d.end)
-            out.append(RawMatch(lo: lo, hi: d.end, url: "mailto:" + address))
-            floor = d.end
-            i = d.end
+            guard s < i, t[i - 1] != 46, !(s..<i - 1).contains(where: { t[$0] == 46 && t[$0 + 1] == 46 }) else { i += 1; continue }
+            let mailto = s >= 7 && t.matchesASCII("mailto:", at: s - 7)
+            guard let end = DomainParser(t: t, labels: .bare).parse(from: i + 1)?.end
+                    ?? (mailto ? DomainParser(t: t, labels: .any).parseAnyHost(from: i + 1, minLabels: 1) : nil)
+            else { i += 1; continue }
+            let address = t.string(s, end)
+            out.append(RawMatch(lo: mailto ? s - 7 : s, hi: end, url: "mailto:" + address))
+            floor = end
+            i = end
         }
         return out
     }

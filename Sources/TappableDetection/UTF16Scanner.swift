@@ -31,8 +31,22 @@ struct UTF16Text {
         return scalar(at: i - 1)
     }
 
-    /// The text of a UTF-16 range.
-    func string(_ lo: Int, _ hi: Int) -> String { String(decoding: u[lo..<hi], as: UTF16.self) }
+    /// The text of a UTF-16 range (through the contiguous buffer: the generic slice path costs
+    /// ~10x more per unit).
+    func string(_ lo: Int, _ hi: Int) -> String {
+        u[lo..<hi].withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+    }
+
+    /// Whether the units at `i` spell `word` (lower-case ASCII), ignoring the case of ASCII letters.
+    func matchesASCII(_ word: String, at i: Int) -> Bool {
+        var k = i
+        for b in word.utf8 {
+            let c = self[k]
+            guard (Self.isASCIILetter(c) ? c | 0x20 : c) == UInt16(b) else { return false }
+            k += 1
+        }
+        return true
+    }
 
     /// Lower-cased ASCII word starting at `i` (letters only), or nil when `i` is not an ASCII letter.
     func asciiWord(at i: Int) -> (String, Int)? {
@@ -67,6 +81,35 @@ struct UTF16Text {
         }
     }
     static func isDecimalDigit(_ s: Unicode.Scalar) -> Bool { s.properties.generalCategory == .decimalNumber }
+    /// Letter, mark or decimal digit of any script: one property look-up at most, none for ASCII,
+    /// Latin, Cyrillic, kana, CJK ideographs and Hangul syllables.
+    static func isLetterMarkOrDigit(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return isASCIIAlnum(UInt16(v)) }
+        if v < 0x2000, isLatinAccent(UInt16(v)) { return true }
+        switch v {
+        case 0x400...0x481, 0x483...0x4FF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
+        default: break
+        }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
+        default: return false
+        }
+    }
+    /// Characters of scripts written without spaces between words, where a URL cannot be told from
+    /// the prose around it: Han, Hiragana, Katakana, Bopomofo, Hangul, Yi, Thai, Lao, Tibetan,
+    /// Myanmar, Khmer, Tai Tham, CJK symbols and punctuation, and half- and full-width forms.
+    static func isUnspacedScript(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0E00...0x0FFF, 0x1000...0x109F, 0x1100...0x11FF, 0x1780...0x17FF, 0x19E0...0x19FF, 0x1A20...0x1AAF,
+             0x2E80...0x2FDF, 0x3000...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F,
+             0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x1AFF0...0x1B16F, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
     /// Letter, mark or decimal digit (a "word" character in the Unicode sense).
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool { isLetterOrMark(s) || isDecimalDigit(s) || s == "_" }
 }

@@ -9,7 +9,7 @@ struct Golden: CustomTestStringConvertible, Sendable {
     var testDescription: String { text }
 }
 
-@Suite("Links (twitter-text extraction rules)")
+@Suite("Links (twitter-text extraction rules, linkify-it where they agree)")
 struct LinkTests {
     static let valid: [Golden] = [
         Golden("http://example.com", ["http://example.com"]),
@@ -73,6 +73,41 @@ struct LinkTests {
         Golden("open myapp://settings/profile now", ["myapp://settings/profile"]),
         Golden("is it example.com?", ["example.com"]),
         Golden("[link](http://example.com/a_[b])", ["http://example.com/a_[b]"]),
+        Golden("смотриhttp://example.com и日本語http://example.org", ["http://example.com", "http://example.org"]),
+    ]
+
+    /// Rules from linkify-it's fixtures (LinkifyItConformanceTests runs them all).
+    static let validBeyondTwitterText: [Golden] = [
+        Golden("login http://user:pass@example.com:8080/x or ftp://anonymous@ftp.example.org.",
+               ["http://user:pass@example.com:8080/x", "ftp://anonymous@ftp.example.org"]),
+        Golden("[a](https://www.ibm.com)[b](mailto:someone@ibm.com)", ["https://www.ibm.com"]),
+        Golden("http://example.invalid and https://build.intranet:8443/x", ["http://example.invalid", "https://build.intranet:8443/x"]),
+        Golden("My ssl //example.com site, (//cdn.example.com/a.js) and //localhost:3000/x",
+               ["//example.com", "//cdn.example.com/a.js", "//localhost:3000/x"]),
+        Golden("router 192.168.1.1/admin or 10.0.0.1:8080", ["192.168.1.1/admin", "10.0.0.1:8080"]),
+        Golden("test.example@http://vk.com", ["http://vk.com"]),
+        Golden("Смотрите президент.рф, ELPAÍS.com и ουτοπία.δπθ.gr", ["президент.рф", "ELPAÍS.com", "ουτοπία.δπθ.gr"]),
+        Golden("http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ-ﺍﻼﺘﺻﺍﻼﺗ.ﻢﺻﺭ/ and http://➡.ws/䨹", ["http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ-ﺍﻼﺘﺻﺍﻼﺗ.ﻢﺻﺭ/", "http://➡.ws/䨹"]),
+        Golden("out👉google.com", ["google.com"]), // no symbols in scheme-less hosts
+        Golden("example.com/䨹 and example.com/検索?q=日本語 ok", ["example.com/䨹", "example.com/検索?q=日本語"]),
+        Golden("http://lyricstranslate.com/en/someone-you-നിന്നെ-പോലൊരാള്‍.html", ["http://lyricstranslate.com/en/someone-you-നിന്നെ-പോലൊരാള്‍.html"]),
+        Golden("http://foo.com/blah_{I'm_king} http://foo.com/a_\"quoted\" http://foo.com/a_'quoted'",
+               ["http://foo.com/blah_{I'm_king}", "http://foo.com/a_\"quoted\"", "http://foo.com/a_'quoted'"]),
+        Golden("'http://example.com/foo' and \"http://example.com/bar\" {http://example.com/baz}",
+               ["http://example.com/foo", "http://example.com/bar", "http://example.com/baz"]),
+        Golden("http://www.kmart.com/bestway-10'-x-30inch", ["http://www.kmart.com/bestway-10'-x-30inch"]),
+        Golden("open myapp://settings and https://example.com", ["myapp://settings", "https://example.com"]),
+    ]
+
+    static let invalidBeyondTwitterText: [Golden] = [
+        Golden("hppt://example.com htp://example.com ttp://example.com htps://example.com", []),
+        Golden("path:to:file.pm", []),
+        Golden("google.com:500000 example.com:8080abc", []),
+        Golden("http://example.com_ example.com_", []),
+        Golden("///localhost ///test.com //test _//example.com a//example.com", []),
+        Golden("1.2.3.4.5/x 1.2.3.400/x 1000.2.3.4/x a1.2.3.4/x", []),
+        Golden("http://tld-too-short.x http://-example.com http://.example.com", []),
+        Golden("_http://example.com -http://example.com .http://example.com @example.com", []),
     ]
 
     static let invalid: [Golden] = [
@@ -105,6 +140,46 @@ struct LinkTests {
 
     @Test("rejects invalid URLs", arguments: invalid)
     func rejectsInvalid(_ g: Golden) { #expect(found(.link, in: g.text) == g.expected) }
+
+    @Test("extracts what linkify-it's fixtures want where twitter-text says nothing", arguments: validBeyondTwitterText)
+    func extractsBeyondTwitterText(_ g: Golden) { #expect(found(.link, in: g.text) == g.expected) }
+
+    @Test("rejects what linkify-it's fixtures reject where twitter-text says nothing", arguments: invalidBeyondTwitterText)
+    func rejectsBeyondTwitterText(_ g: Golden) { #expect(found(.link, in: g.text) == g.expected) }
+
+    @Test("the payload of a protocol-relative URL or a bare IPv4 address gets http:")
+    func schemeAdded() {
+        let ds = detector([.link]).detections(in: "//example.com/a 192.168.1.1/abc http://user:pw@example.com")
+        #expect(ds.map(\.urlString) == ["http://example.com/a", "http://192.168.1.1/abc", "http://user:pw@example.com"])
+    }
+
+    @Test("an e-mail address inside a URL's userinfo leaves the URL whole")
+    func userinfoIsNoEmail() {
+        let ds = detector([.link, .email]).detections(in: "http://user:pass@example.com:8080 and john.doe.com@x.org")
+        #expect(ds.map(\.type) == [.link, .email])
+        #expect(ds.map(\.text) == ["http://user:pass@example.com:8080", "john.doe.com@x.org"])
+    }
+
+    /// Internationalised hosts and their ASCII forms, from linkify-it's fixtures (links.txt lines
+    /// 285/287, 301/303, 305/307, 309/311) and Wikipedia's own punycode for президент.рф.
+    static let internationalised: [(unicode: String, ascii: String)] = [
+        ("http://✪df.ws/123", "http://xn--df-oiy.ws/123"),
+        ("http://www.bürgerentscheid-krankenhäuser.de", "http://www.xn--brgerentscheid-krankenhuser-xkc78d.de"),
+        ("http://bündnis-für-krankenhäuser.de/wp-content/uploads/2011/11/cropped-logohp.jpg",
+         "http://xn--bndnis-fr-krankenhuser-i5b27cha.de/wp-content/uploads/2011/11/cropped-logohp.jpg"),
+        ("http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ-ﺍﻼﺘﺻﺍﻼﺗ.ﻢﺻﺭ/", "http://xn--4gbrim.xn----ymcbaaajlc6dj7bxne2c.xn--wgbh1c/"),
+        ("президент.рф", "http://xn--d1abbgf6aiiy.xn--p1ai"),
+    ]
+
+    @Test("internationalised hosts: urlString keeps them as written (an IRI), url is their punycode (IDNA) form")
+    func internationalisedPayloads() {
+        for (unicode, ascii) in Self.internationalised {
+            let ds = detector([.link]).detections(in: "see \(unicode) now")
+            #expect(ds.map(\.text) == [unicode])
+            #expect(ds.first?.urlString == (unicode.hasPrefix("http") ? unicode : "http://" + unicode))
+            #expect(ds.first?.url?.absoluteString == ascii)
+        }
+    }
 
     @Test("bare domains get http://, URLs with a scheme keep theirs")
     func payloads() {

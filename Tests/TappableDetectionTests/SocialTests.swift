@@ -85,6 +85,11 @@ struct EmailTests {
         Golden("jane..doe@example.com", []),
         Golden("@example.com", []),
         Golden("a@b.com,c@d.org", ["a@b.com", "c@d.org"]),
+        Golden("test.\"foo\".bar@gmail.co.uk!", ["test.\"foo\".bar@gmail.co.uk"]), // quoted words, RFC 5322
+        Golden("\"jd\"@example.com and \"test@example.com\"", ["\"jd\"@example.com", "test@example.com"]),
+        Golden("mailto:foo@bar, MAILTO:NAME@EXAMPLE.COM", ["mailto:foo@bar", "MAILTO:NAME@EXAMPLE.COM"]), // mailto: takes any host
+        Golden("foo@bar mailto:bar", []),
+        Golden("info@президент.рф", ["info@президент.рф"]),
     ]
 
     @Test("golden cases", arguments: cases)

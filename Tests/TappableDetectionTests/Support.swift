@@ -29,11 +29,3 @@ func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
 
 /// A UTF-16 range.
 func range(_ location: Int, _ length: Int) -> TextRange { TextRange(location: location, length: length) }
-
-/// A big input with a short name: the test log shows the name and the size, never megabytes.
-struct NamedInput: CustomTestStringConvertible, Sendable {
-    let name: String
-    let text: String
-    init(_ name: String, _ text: String) { self.name = name; self.text = text }
-    var testDescription: String { "\(name) (\(text.utf16.count) UTF-16 units)" }
-}
