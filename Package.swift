@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "TappableInteraction", targets: ["TappableInteraction"]),
         .library(name: "TappableRendering", targets: ["TappableRendering"]),
         .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
+        .library(name: "TappableJSON", targets: ["TappableJSON"]),
+        .library(name: "TappableSpec", targets: ["TappableSpec"]),
         .executable(name: "tappable", targets: ["tappable"]),
         .executable(name: "tappable-bench", targets: ["tappable-bench"]),
     ],
@@ -42,10 +44,15 @@ let package = Package(
         .target(name: "TappableSnapshot", dependencies: ["CPNGCodec"]),
         // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
         .target(name: "PNGFixtures"),
-        .target(name: "TappableCLI", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
+        // Label descriptions (SPEC files) in, the label's JSON shapes out, through the one JSON writer.
+        .target(name: "TappableJSON", dependencies: ["TappableText"]),
+        .target(name: "TappableSpec", dependencies: ["TappableJSON", "TappableText", "TappableMarkup", "TappableDetection", "TappableShaping",
+                                                     "TappableLayout", "TappableInteraction", "TappableRendering"]),
+        .target(name: "TappableCLI", dependencies: ["TappableJSON", "TappableSpec", "TappableText", "TappableMarkup", "TappableDetection",
+                                                    "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
-                                                                 "TappableRendering", "TappableSnapshot", "TappableCLI", "PNGFixtures", "CPNG"]),
+                                                                 "TappableRendering", "TappableSnapshot", "TappableSpec", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
@@ -55,7 +62,7 @@ let package = Package(
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableText", "TappableMarkup", "TappableDetection",
+        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
                                                             "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

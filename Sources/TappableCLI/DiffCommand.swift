@@ -1,5 +1,7 @@
 import Foundation
+import TappableJSON
 import TappableSnapshot
+import TappableSpec
 
 extension TappableCommand {
     /// `tappable diff A.png B.png [-o DIFF.png] [--always-write] [--threshold T] [--max-diff-ratio R]

@@ -1,6 +1,8 @@
 import Foundation
 import TappableDetection
+import TappableJSON
 import TappableMarkup
+import TappableSpec
 import TappableText
 
 // `tappable detect` and `tappable markup`, and the detector options they share with SPEC files.
@@ -117,14 +119,4 @@ extension DetectorSetting {
         }
     }
 
-    /// The field of a SPEC's `detectors` object that sets it (`types[2]` for a type in the list).
-    var field: String {
-        switch self {
-        case let .types(index): return "types" + (index.map { "[\($0)]" } ?? "")
-        case .referenceDate: return "referenceDate"
-        case .timeZone: return "timeZone"
-        case .region: return "region"
-        case .locale: return "locale"
-        }
-    }
 }

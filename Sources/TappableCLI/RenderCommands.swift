@@ -1,8 +1,10 @@
 import Foundation
 import TappableInteraction
+import TappableJSON
 import TappableLayout
 import TappableRendering
 import TappableSnapshot
+import TappableSpec
 import TappableText
 
 extension TappableCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import TappableInteraction
+import TappableJSON
 import TappableLayout
+import TappableSpec
 import TappableText
 
 /// The `tappable` command line, as a function: arguments in, output text and exit code out, so

@@ -1,5 +1,5 @@
 import Foundation
-import TappableCLI
+import TappableSpec
 import TappableDetection
 import TappableInteraction
 import TappableMarkup

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 import TappableCLI
 import TappableDetection
+import TappableJSON
+import TappableSpec
 import TappableText
+import Testing
 
 /// 2026-11-29T12:00:00Z, a Sunday: the reference instant of the detection golden tests.
 private let sunday = Date(timeIntervalSince1970: 1_795_953_600)

@@ -1,8 +1,10 @@
 import Foundation
 import PNGFixtures
-import Testing
 import TappableCLI
+import TappableJSON
 import TappableSnapshot
+import TappableSpec
+import Testing
 
 @Suite("tappable diff: tolerances, diff images, sizes")
 struct DiffCommandTests {

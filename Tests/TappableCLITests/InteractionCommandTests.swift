@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import TappableCLI
+import TappableJSON
+import TappableSpec
+import Testing
 
 /// The login label with its two links, as a SPEC.
 private func loginSpec(_ folder: SpecFolder, extra: String = "") throws -> String {

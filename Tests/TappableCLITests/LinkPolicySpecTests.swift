@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import TappableCLI
+import TappableJSON
+import TappableSpec
+import Testing
 
 @Suite("SPEC link policy: refused links stay plain with a warning; linkSchemes allows a list; controls are errors")
 struct LinkPolicySpecTests {

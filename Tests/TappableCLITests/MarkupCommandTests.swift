@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import TappableCLI
+import TappableJSON
+import TappableSpec
+import Testing
 
 @Suite("tappable markup")
 struct MarkupCommandTests {

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 import TappableCLI
+import TappableJSON
 import TappableMarkup
+import TappableSpec
 import TappableText
+import Testing
 
 /// Golden files for `tappable markup`'s JSON, in the style of Pango's markup tests (moved here
 /// from TappableMarkupTests with the serialiser): `Golden/<kind>-<valid|invalid>-NN-name.<md|tagged>`

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 import TappableCLI
+import TappableJSON
 import TappableMarkup
+import TappableSpec
 import TappableText
+import Testing
 
 @Suite("markupJSON: the command line's run dump")
 struct MarkupJSONTests {

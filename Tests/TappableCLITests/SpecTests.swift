@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import TappableCLI
+import TappableJSON
+@testable import TappableSpec
+import Foundation
 import TappableText
+import Testing
 
 @Suite("SPEC files: tappable layout and hit, markup, detectors, errors naming the field")
 struct SpecTests {

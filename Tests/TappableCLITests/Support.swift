@@ -1,5 +1,7 @@
 import Foundation
 import TappableCLI
+import TappableJSON
+import TappableSpec
 
 /// Runs the command line in-process.
 func run(_ arguments: String...) -> TappableCommand.Result { TappableCommand.run(arguments) }

@@ -1,4 +1,5 @@
 import Foundation
+import TappableJSON
 
 /// JSON text may escape a lone UTF-16 surrogate (`"\ud800"`), which no Swift string can hold and
 /// Foundation's decoder rejects with a confusing error. Like most JSON readers, Tappable reads it

@@ -1,4 +1,5 @@
 import TappableInteraction
+import TappableJSON
 import TappableLayout
 import TappableText
 
@@ -76,7 +77,7 @@ extension JSON {
     }
 
     /// `[x, y]`.
-    static func point(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
+    public static func point(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
     /// `[width, height]`.
-    static func size(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
+    public static func size(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
 }

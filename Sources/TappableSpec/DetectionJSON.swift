@@ -1,5 +1,6 @@
 import Foundation
 import TappableDetection
+import TappableJSON
 
 // `tappable detect`'s output: one JSON object per detection, written with the command line's
 // `JSON` (one string escaper, one number formatter).
@@ -36,5 +37,5 @@ public func jsonLine(_ d: Detection, timeZone: TimeZone) -> String {
 
 extension Detection {
     /// Same as `jsonLine(self, timeZone:)`.
-    public func jsonLine(timeZone: TimeZone) -> String { TappableCLI.jsonLine(self, timeZone: timeZone) }
+    public func jsonLine(timeZone: TimeZone) -> String { TappableSpec.jsonLine(self, timeZone: timeZone) }
 }

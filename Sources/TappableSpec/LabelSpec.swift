@@ -1,6 +1,7 @@
 import Foundation
 import TappableDetection
 import TappableInteraction
+import TappableJSON
 import TappableLayout
 import TappableMarkup
 import TappableRendering
@@ -396,6 +397,19 @@ enum JSONValue: Decodable, Equatable {
                 // Not a value of any JSON type here (errors deeper inside keep their own path).
                 throw DecodingError.dataCorruptedError(in: c, debugDescription: "unreadable value (a number beyond ±1.8e308?)")
             }
+        }
+    }
+}
+
+extension DetectorSetting {
+    /// The field of a SPEC's `detectors` object that sets it (`types[2]` for a type in the list).
+    var field: String {
+        switch self {
+        case let .types(index): return "types" + (index.map { "[\($0)]" } ?? "")
+        case .referenceDate: return "referenceDate"
+        case .timeZone: return "timeZone"
+        case .region: return "region"
+        case .locale: return "locale"
         }
     }
 }

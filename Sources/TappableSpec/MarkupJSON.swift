@@ -1,3 +1,4 @@
+import TappableJSON
 import TappableMarkup
 import TappableText
 

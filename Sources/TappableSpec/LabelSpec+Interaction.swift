@@ -1,4 +1,5 @@
 import TappableInteraction
+import TappableJSON
 import TappableText
 
 /// The SPEC's interaction fields: `interaction` {longPressDuration, allowableMovement,

@@ -1,4 +1,5 @@
 import TappableInteraction
+import TappableJSON
 import TappableRendering
 import TappableText
 

@@ -54,7 +54,7 @@ public indirect enum JSON: Sendable, Equatable {
     /// The package's one JSON number formatter: rounded to 1/10000, integers without a decimal
     /// point, other values without trailing zeros (`12.5`, `0.3333`), `-0` as `0`, NaN and
     /// infinities as `null`.
-    static func format(_ n: Double) -> String {
+    public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         // Beyond 1e15 the 1/10000 rounding would overflow; such numbers print in exponent form.
         guard abs(n) < 1e15 else { return "\(n)" }
@@ -96,11 +96,11 @@ public indirect enum JSON: Sendable, Equatable {
 
 extension JSON {
     /// `[x, y, width, height]`.
-    static func rect(_ r: TappableText.Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
+    public static func rect(_ r: TappableText.Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
     /// `[location, length]`.
-    static func range(_ r: TappableText.TextRange) -> JSON { .array([.number(Double(r.location)), .number(Double(r.length))]) }
+    public static func range(_ r: TappableText.TextRange) -> JSON { .array([.number(Double(r.location)), .number(Double(r.length))]) }
     /// An integer as a number.
-    static func int(_ i: Int) -> JSON { .number(Double(i)) }
+    public static func int(_ i: Int) -> JSON { .number(Double(i)) }
 }
 
 import TappableText

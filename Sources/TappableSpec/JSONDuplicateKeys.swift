@@ -1,4 +1,5 @@
 import Foundation
+import TappableJSON
 
 /// Foundation's JSON decoder keeps one of two equal keys in an object without a word; a SPEC
 /// with `"width"` twice would silently lose one. This scan finds such keys first.
