@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TappableSpec", targets: ["TappableSpec"]),
         .executable(name: "tappable", targets: ["tappable"]),
         .executable(name: "tappable-bench", targets: ["tappable-bench"]),
+        .executable(name: "tappable-fuzz", targets: ["tappable-fuzz"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -51,6 +52,9 @@ let package = Package(
         .target(name: "TappableCLI", dependencies: ["TappableJSON", "TappableSpec", "TappableText", "TappableMarkup", "TappableDetection",
                                                     "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
+        // Fuzz targets over the parsers (SPEC, Markdown, tagged strings, detectors, PNG): `make fuzz`.
+        .executableTarget(name: "tappable-fuzz", dependencies: ["TappableSpec", "TappableJSON", "TappableMarkup", "TappableDetection",
+                                                                "TappableLayout", "TappableInteraction", "TappableSnapshot", "TappableText"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
                                                                  "TappableRendering", "TappableSnapshot", "TappableSpec", "PNGFixtures", "CPNG"]),
 
@@ -62,7 +66,7 @@ let package = Package(
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["tappable", "TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
+        .testTarget(name: "TappableCLITests", dependencies: ["tappable", "tappable-fuzz", "TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
                                                             "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
