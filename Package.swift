@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
         .target(name: "TappableDetection", dependencies: ["TappableText", "CPhoneNumbers"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
-        .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
+        .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
         .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "CCairo", "CFreeType"]),
         .target(name: "TappableSnapshot", dependencies: ["CPNGCodec"]),
