@@ -21,8 +21,12 @@ extension TappableCommand {
     }
 
     /// `tappable simulate SPEC --touches "down X,Y @T; move X,Y @T; up X,Y @T" [--frames DIR]`.
+    /// DIR must be an existing folder.
     static func simulateCommand(_ a: Arguments) throws -> Result {
         let specPath = a.positionals[0], script = a.text("--touches")!, frames = a.text("--frames")
+        if let frames {
+            do { try AtomicFile.checkFolder(frames) } catch { throw OptionError("--frames: \(error.reason)") }
+        }
         let inputs = try TouchScript.parse(script)
         let spec = try loadSpec(specPath)
         let label = try spec.tappableLabel()
