@@ -20,13 +20,25 @@ extension TappableCommand {
         return .ok(JSON.array(label.accessibilityElements().map(JSON.accessibilityElement)).serialized() + "\n")
     }
 
+    /// The most PNGs `simulate --frames` writes (one per highlight change); a script making more
+    /// highlight changes is an error before any frame is painted.
+    public static let maximumFrameCount = 1_000
+
     /// `tappable simulate SPEC --touches "down X,Y @T; move X,Y @T; up X,Y @T" [--frames DIR]`.
+    /// DIR must be an existing folder.
     static func simulateCommand(_ a: Arguments) throws -> Result {
         let specPath = a.positionals[0], script = a.text("--touches")!, frames = a.text("--frames")
+        if let frames {
+            do { try AtomicFile.checkFolder(frames) } catch { throw OptionError("--frames: \(error.reason)") }
+        }
         let inputs = try TouchScript.parse(script)
         let spec = try loadSpec(specPath)
         let label = try spec.tappableLabel()
         let events = TouchSession.events(for: inputs, on: label)
+        let changes = events.filter { if case .highlightChanged = $0.kind { true } else { false } }.count
+        if frames != nil, changes > maximumFrameCount {
+            throw OptionError("--frames writes at most \(maximumFrameCount) frames; these touches change the highlight \(changes) times")
+        }
         var out = ""
         var frame = 0
         for event in events {

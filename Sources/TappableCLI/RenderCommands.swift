@@ -24,14 +24,15 @@ extension TappableCommand {
         } else if let (x, y) = a.pair("--touch"), let region = label.region(at: Point(x: x, y: y)) {
             state = .highlighted(label.highlight(for: region))
         }
-        let data: Data
+        let paint: () throws -> Data
         switch (output as NSString).pathExtension.lowercased() {
-        case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).png
-        case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
-        case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
+        case "png": paint = { try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).png }
+        case "pdf": paint = { try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy) }
+        case "svg": paint = { try LabelRenderer.svg(label, style: spec.style, state: state) }
         default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
         }
-        try AtomicFile.write(data, to: output)
+        // The destination is checked (and its temporary file made) before painting.
+        try AtomicFile.write(to: output, producing: paint)
         return .ok("")
     }
 
@@ -43,10 +44,12 @@ extension TappableCommand {
         guard (output as NSString).pathExtension.lowercased() == "png" else { throw OptionError("--output \(output) must end in .png") }
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
-        let image = try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2))
-        try AtomicFile.write(image.png, to: output)
+        let paint = { try AtomicFile.write(to: output) { try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2)).png } }
         if let json = a.text("--json") {
-            try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: json)
+            // Both destinations are checked before painting: the hit map's temporary file is made first.
+            try AtomicFile.write(to: json) { try paint(); return Data((JSON.hitMap(label).serialized() + "\n").utf8) }
+        } else {
+            try paint()
         }
         return .ok("")
     }
@@ -55,7 +58,9 @@ extension TappableCommand {
 extension TappableCommand {
     /// The main job: for every SPEC in a folder, its layout JSON, normal PNG, highlighted PNG (each
     /// region pressed in turn: NAME.highlighted.png for the first, NAME.highlighted-N.png after),
-    /// overlay PNG and hit-map JSON, written atomically into the output folder.
+    /// overlay PNG and hit-map JSON, written atomically into the output folder (made when missing;
+    /// its parent folder must exist). SPECs whose files would overwrite each other's are refused
+    /// before anything is written (`ExampleOutputs`).
     static func examplesCommand(_ a: Arguments) throws -> Result {
         let folder = a.positionals[0]
         let output = a.text("--output") ?? "out"
@@ -65,6 +70,11 @@ extension TappableCommand {
         // SPECs only: not the layout and hit-map files an earlier run wrote next to them.
         let specs = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".layout.json") && !$0.hasSuffix(".hitmap.json") }.sorted()
         guard !specs.isEmpty else { throw OptionError("no SPEC (*.json) files in \(folder)") }
+        // Before writing anything: no SPEC may overwrite another's files.
+        let collisions = ExampleOutputs.collisions(among: specs.map { String($0.dropLast(5)) })
+        guard collisions.isEmpty else { throw OptionError(collisions.map(\.description).joined(separator: "\n")) }
+        // The output folder is made when missing; the folder it goes in must exist.
+        try AtomicFile.checkFolder(output, missingFolder: .create)
         var report = "", errors = "", failed = false
         for file in specs {
             let name = String(file.dropLast(5))
@@ -79,7 +89,7 @@ extension TappableCommand {
                 try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).png, to: out(".png"))
                 for (i, region) in label.regions.enumerated() {
                     let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
-                    try AtomicFile.write(image.png, to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
+                    try AtomicFile.write(image.png, to: out(ExampleOutputs.highlightedSuffix(region: i)))
                 }
                 let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
                 try AtomicFile.write(overlay.png, to: out(".overlay.png"))

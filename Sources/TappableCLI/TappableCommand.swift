@@ -42,7 +42,8 @@ public enum TappableCommand {
         CommandDefinition(name: "simulate", positionals: [spec], options: [
                             OptionDefinition("--touches", .text(placeholder: "SCRIPT"), default: "required",
                                              "the touches: \"down X,Y @T; move X,Y @T; up X,Y @T\" (also cancel @T, wait @T, #N for another finger)"),
-                            OptionDefinition("--frames", .text(placeholder: "DIR"), default: "none", "write a PNG at each highlight change into DIR"),
+                            OptionDefinition("--frames", .text(placeholder: "DIR"), default: "none",
+                                             "write a PNG at each highlight change into the existing folder DIR (at most \(maximumFrameCount))"),
                           ],
                           summary: "Feed scripted touches; print one JSON event per line.",
                           run: simulateCommand),
