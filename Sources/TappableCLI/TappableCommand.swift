@@ -89,6 +89,7 @@ public enum TappableCommand {
                           ],
                           summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map.",
                           run: examplesCommand),
+        checkDefinition,
         CommandDefinition(name: "detect", positionals: [PositionalDefinition("TEXT", "the text to search (quote it; -- before a TEXT starting with -)")],
                           options: [
                             OptionDefinition("--types", .text(placeholder: "LIST"), default: "all",
@@ -124,10 +125,11 @@ public enum TappableCommand {
 
     /// Runs the command line `arguments` (without the program name). Warnings (e.g. a link a
     /// SPEC asked for but the link policy refused) go to standard error as
-    /// `tappable: warning: …` lines, whatever the exit code.
-    public static func run(_ arguments: [String]) -> Result {
+    /// `tappable: warning: …` lines, whatever the exit code. `progress` receives progress while
+    /// a long command runs (`check`); nil shows none.
+    public static func run(_ arguments: [String], progress: ProgressOutput? = nil) -> Result {
         let log = WarningLog()
-        var result = $warnings.withValue(log) { dispatch(arguments) }
+        var result = $progressOutput.withValue(progress) { $warnings.withValue(log) { dispatch(arguments) } }
         result.stderr = log.lines.map { "tappable: warning: \($0)\n" }.joined() + result.stderr
         return result
     }
@@ -158,6 +160,9 @@ public enum TappableCommand {
 
     /// Where the command being run collects its warnings.
     @TaskLocal static var warnings: WarningLog?
+
+    /// Where the command being run shows its progress, if anywhere.
+    @TaskLocal static var progressOutput: ProgressOutput?
 
     static func loadSpec(_ path: String) throws -> LabelSpec {
         do {
