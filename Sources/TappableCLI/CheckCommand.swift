@@ -21,30 +21,18 @@ extension TappableCommand {
                              "labels checked at once"),
             OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "each SPEC's scale",
                              "device pixels per point (overlays at least 2)"),
-            OptionDefinition("--threshold", .number(placeholder: "T", range: 0...1), default: "0.1",
-                             "per-pixel colour distance that counts as different"),
-            OptionDefinition("--max-diff-ratio", .number(placeholder: "R", range: 0...1), default: "0 unless --max-diff-pixels",
-                             "largest share of different pixels that still matches"),
-            OptionDefinition("--max-diff-pixels", .integer(placeholder: "N", range: 0...Int.max), default: "0 unless --max-diff-ratio",
-                             "most different pixels that still match"),
-            OptionDefinition("--include-aa", .flag, default: "off", "count anti-aliased pixels as differences"),
-        ],
+        ] + comparisonOptions,
         summary: "Render every SPEC (normal, each region highlighted, overlay, hit map, layout), compare with the references, "
             + "write failures; print a summary. Exit 0 all pass (recordings included), 1 a snapshot failed, 2 bad input or a SPEC that cannot be checked.",
         run: checkCommand)
 
     /// `tappable check SPECS_DIR --snapshots DIR [options]`.
     static func checkCommand(_ a: Arguments) throws -> Result {
-        var diff = ImageDiff.Options()
-        if let t = a.number("--threshold") { diff.threshold = t }
-        diff.maxDiffRatio = a.number("--max-diff-ratio")
-        diff.maxDiffPixels = a.integer("--max-diff-pixels")
-        diff.includeAA = a.flag("--include-aa")
         let shard: Shard
         do { shard = try a.text("--shard").map { try Shard(parsing: $0) } ?? .whole } catch { throw OptionError("--shard: \(error)") }
         var options = CheckOptions(specsDirectory: a.positionals[0], snapshotsDirectory: a.text("--snapshots")!,
                                    failuresDirectory: a.text("--failures") ?? "snapshot-failures", shard: shard,
-                                   scale: a.number("--scale"), diff: diff)
+                                   scale: a.number("--scale"), diff: comparison(a))
         if let record = a.text("--record") { options.record = RecordMode(rawValue: record)! }
         if let jobs = a.integer("--jobs") { options.jobs = jobs }
 

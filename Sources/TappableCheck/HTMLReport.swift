@@ -177,23 +177,8 @@ public enum HTMLReport {
         return FileManager.default.contents(atPath: path)
     }
 
-    /// Text safe in HTML content and in double-quoted attributes.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// Text safe in HTML (`escapeMarkup`).
+    static func escape(_ text: String) -> String { escapeMarkup(text) }
 
     static let style = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d1d1f;background:#fafafa}

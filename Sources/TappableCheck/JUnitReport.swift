@@ -44,26 +44,6 @@ public enum JUnitReport {
     /// Seconds with three decimals.
     static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds.isFinite ? max(seconds, 0) : 0) }
 
-    /// Text safe in XML attributes and content.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text safe in XML (`escapeMarkup`).
+    static func escape(_ text: String) -> String { escapeMarkup(text) }
 }

@@ -47,10 +47,8 @@ public func assertSnapshot<Value, Format>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: String = #function,
     line: UInt = #line, column: UInt = #column
 ) -> [SnapshotFailure] {
-    let site = AssertionSite(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column)
-    return SnapshotAssertion.run(site: site, name: name, record: record, snapshotDirectory: snapshotDirectory) {
-        [SnapshotPart(name: "", snapshot: try snapshotting.prepare(try value()))]
-    }
+    assertSnapshot(of: try value(), as: SnapshotGroup(snapshotting), named: name, record: record, snapshotDirectory: snapshotDirectory,
+                   fileID: fileID, filePath: filePath, testName: testName, line: line, column: column)
 }
 
 /// Asserts every part of a snapshot group in one call, e.g. a label's image, hit map and layout
