@@ -94,9 +94,10 @@ final class CheckProgressPrinter: @unchecked Sendable {
     func update(_ p: CheckProgress) {
         lock.lock()
         defer { lock.unlock() }
-        let line = "[\(p.done)/\(p.total)] \(p.failed) failed · "
-            + (p.elapsed > 0 ? String(format: "%.1f labels/s", Double(p.done) / p.elapsed) : "")
-            + (p.remaining.map { " · ETA " + Self.clock($0) } ?? "")
+        var parts = ["[\(p.done)/\(p.total)] \(p.failed) failed"]
+        if p.elapsed > 0 { parts.append(String(format: "%.1f labels/s", Double(p.done) / p.elapsed)) }
+        if let remaining = p.remaining { parts.append("ETA " + Self.clock(remaining)) }
+        let line = parts.joined(separator: " · ")
         if output.isTerminal {
             guard p.done == p.total || p.elapsed - lastDraw >= 0.1 else { return }
             lastDraw = p.elapsed

@@ -39,8 +39,8 @@ public struct Diffing<Format: Sendable>: Sendable {
 
 /// What differs between a reference and an actual value.
 public struct SnapshotDifference: Sendable, Hashable {
-    /// One line with the figures, e.g. `152 different pixels of 41600 (ratio 0.0037); no differing pixel allowed`
-    /// or `3 lines differ, first at line 12`.
+    /// One line with the figures, e.g. `152 of 41600 pixels differ (0.3654 % of 320x130); threshold 0.1, …`
+    /// or `text differs from line 12: …`.
     public var summary: String
     /// The image figures, for image comparisons.
     public var report: DiffReport?

@@ -89,7 +89,7 @@ public enum SnapshotStore {
             let data: Data
             do { data = try snapshot.encode() } catch { return failure(.snapshotFailed, detail: "\(error)") }
             do {
-                try AtomicFile.write(data, to: referencePath)
+                try write(data, to: referencePath)
                 removeArtefacts(actualPath, diffPath)
                 return failure(.recorded, difference: difference)
             } catch {
@@ -103,9 +103,9 @@ public enum SnapshotStore {
             let data: Data
             do { data = try snapshot.encode() } catch { return failure(.snapshotFailed, detail: "\(error)") }
             do {
-                try AtomicFile.write(data, to: actualPath)
+                try write(data, to: actualPath)
                 if let artefact = difference?.artefact {
-                    try AtomicFile.write(artefact, to: diffPath)
+                    try write(artefact, to: diffPath)
                     writtenDiff = diffPath
                 } else {
                     removeArtefacts(diffPath)   // a previous run's, misleading now
@@ -154,6 +154,18 @@ public enum SnapshotStore {
         }
         guard let data = FileManager.default.contents(atPath: path) else { return .unreadable("cannot read \(path)") }
         return .read(data)
+    }
+
+    /// Writes a snapshot file atomically, creating its folder first: reference and failure
+    /// folders are made on demand (`__Snapshots__/<TestFile>` the first time a test records).
+    private static func write(_ data: Data, to path: String) throws(AtomicFile.WriteError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicFile.WriteError(path: path, reason: "cannot create directory \(folder): \(error.localizedDescription)")
+        }
+        try AtomicFile.write(data, to: path)
     }
 
     private static func removeArtefacts(_ paths: String...) {

@@ -32,7 +32,7 @@ struct CheckCommandTests {
         let spec = folder.url.appendingPathComponent("Examples/login.json")
         try Data(try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "I agree", with: "I swear").utf8).write(to: spec)
         let failures = folder.url.appendingPathComponent("failures").path
-        let report = folder.url.appendingPathComponent("out/report.html").path, junit = folder.url.appendingPathComponent("out/results.xml").path
+        let report = folder.url.appendingPathComponent("report.html").path, junit = folder.url.appendingPathComponent("results.xml").path
         let result = run("check", folder.url.appendingPathComponent("Examples").path,
                          "--snapshots", repository.appendingPathComponent("Snapshots/Examples").path,
                          "--failures", failures, "--record", "never", "--report", report, "--junit", junit, "--jobs", "2")
@@ -59,6 +59,21 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("recorded 35 snapshots"))
     }
 
+    @Test("on a terminal, progress is one line redrawn in place (n/N, failures, pace, ETA) and ended by a newline")
+    func terminalProgress() throws {
+        let folder = try copyOfExamples()
+        let written = Written()
+        let output = ProgressOutput(isTerminal: true) { written.add($0) }
+        let result = TappableCommand.run(["check", folder.url.appendingPathComponent("Examples").path, "--snapshots",
+                                          folder.url.appendingPathComponent("refs").path, "--failures",
+                                          folder.url.appendingPathComponent("failures").path], progress: output)
+        #expect(result.exitCode == 0)
+        let text = written.text
+        #expect(text.hasPrefix("\r\u{1B}[2K[") && text.hasSuffix("\n"))
+        #expect(text.contains("[6/6] 0 failed · ") && text.contains(" · ETA 0:00"))
+        #expect(text.filter { $0 == "\n" }.count == 1, "one line, redrawn")
+    }
+
     @Test("bad command lines exit 2 naming the option", arguments: [
         (["--shard", "3/2"], "--shard: shard 3/2: the index must be in 1...2"),
         (["--shard", "x"], "--shard: shard \"x\" must be I/N"),
@@ -81,4 +96,12 @@ struct CheckCommandTests {
             #expect(help.contains(needle), "help has \(needle)")
         }
     }
+}
+
+/// Text written by a progress output (thread-safe).
+final class Written: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = ""
+    func add(_ s: String) { lock.lock(); collected += s; lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return collected }
 }
