@@ -6,6 +6,10 @@ import PackageDescription
 let package = Package(
     name: "Tappable",
     products: [
+        // One import for apps: every stage, SPECs, JSON, snapshots and checks (no test framework).
+        .library(name: "Tappable", targets: ["Tappable"]),
+        // One import for tests: `assertSnapshot(of:as:)` for Swift Testing and XCTest, plus all of `Tappable`.
+        .library(name: "TappableSnapshotTesting", targets: ["TappableSnapshotTesting"]),
         .library(name: "TappableText", targets: ["TappableText"]),
         .library(name: "TappableMarkup", targets: ["TappableMarkup"]),
         .library(name: "TappableDetection", targets: ["TappableDetection"]),
@@ -16,6 +20,8 @@ let package = Package(
         .library(name: "TappableSnapshot", targets: ["TappableSnapshot"]),
         .library(name: "TappableJSON", targets: ["TappableJSON"]),
         .library(name: "TappableSpec", targets: ["TappableSpec"]),
+        .library(name: "TappableLabelSnapshot", targets: ["TappableLabelSnapshot"]),
+        .library(name: "TappableCheck", targets: ["TappableCheck"]),
         .executable(name: "tappable", targets: ["tappable"]),
         .executable(name: "tappable-bench", targets: ["tappable-bench"]),
         .executable(name: "tappable-fuzz", targets: ["tappable-fuzz"]),
@@ -51,14 +57,24 @@ let package = Package(
         .target(name: "TappableJSON", dependencies: ["TappableText"]),
         .target(name: "TappableSpec", dependencies: ["TappableJSON", "TappableText", "TappableMarkup", "TappableDetection", "TappableShaping",
                                                      "TappableLayout", "TappableInteraction", "TappableRendering"]),
-        .target(name: "TappableCLI", dependencies: ["TappableJSON", "TappableSpec", "TappableText", "TappableMarkup", "TappableDetection",
+        // Labels as snapshots: their forms (normal, highlighted, overlay, hit map, layout) and strategies.
+        .target(name: "TappableLabelSnapshot", dependencies: ["TappableSnapshot", "TappableSpec", "TappableJSON", "TappableRendering", "TappableInteraction"]),
+        // `tappable check`'s engine: a folder of SPECs against references, in parallel and in shards; HTML and JUnit reports.
+        .target(name: "TappableCheck", dependencies: ["TappableLabelSnapshot", "TappableSnapshot", "TappableSpec", "TappableJSON", "TappableInteraction"]),
+        // The umbrella: re-exports the stage modules and the framework-free snapshot modules.
+        .target(name: "Tappable", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout",
+                                                 "TappableInteraction", "TappableRendering", "TappableSnapshot", "TappableJSON", "TappableSpec",
+                                                 "TappableLabelSnapshot", "TappableCheck"]),
+        // Test assertions (Swift Testing and XCTest); kept out of `Tappable` so apps never link a test framework.
+        .target(name: "TappableSnapshotTesting", dependencies: ["Tappable"]),
+        .target(name: "TappableCLI", dependencies: ["TappableCheck", "TappableLabelSnapshot", "TappableJSON", "TappableSpec", "TappableText", "TappableMarkup", "TappableDetection",
                                                     "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI", "TappableSnapshot"]),
         // Fuzz targets over the parsers (SPEC, Markdown, tagged strings, detectors, PNG): `make fuzz`.
         .executableTarget(name: "tappable-fuzz", dependencies: ["TappableSpec", "TappableJSON", "TappableMarkup", "TappableDetection",
                                                                 "TappableLayout", "TappableInteraction", "TappableSnapshot", "TappableText"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
-                                                                 "TappableRendering", "TappableSnapshot", "TappableSpec", "PNGFixtures", "CPNG"]),
+                                                                 "TappableRendering", "TappableSnapshot", "TappableSpec", "TappableCheck", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
@@ -68,7 +84,10 @@ let package = Package(
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["tappable", "tappable-fuzz", "TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
+        .testTarget(name: "TappableLabelSnapshotTests", dependencies: ["TappableLabelSnapshot", "TappableSpec", "TappableSnapshot", "TappableJSON"]),
+        .testTarget(name: "TappableCheckTests", dependencies: ["TappableCheck", "TappableSnapshot", "TappableSpec"]),
+        .testTarget(name: "TappableSnapshotTestingTests", dependencies: ["TappableSnapshotTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TappableCLITests", dependencies: ["tappable", "tappable-fuzz", "TappableCLI", "TappableLabelSnapshot", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
                                                             "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,16 +1,14 @@
 import Foundation
+import TappableLabelSnapshot
 
 /// The files `tappable examples` writes for each SPEC `NAME.json`, and the SPECs whose files
 /// would overwrite each other's (`a.json`'s first highlighted image is `a.highlighted.png`, which
 /// a SPEC `a.highlighted.json` writes as its normal image).
 enum ExampleOutputs {
-    /// What every SPEC writes, after its name: layout JSON, normal image, the first region's
-    /// highlighted image, overlay and hit map.
-    static let suffixes = [".layout.json", ".png", ".highlighted.png", ".overlay.png", ".hitmap.json"]
-
-    /// The suffix of the highlighted image of region `index` (from 0): `.highlighted.png`, then
-    /// `.highlighted-2.png`, `.highlighted-3.png`…
-    static func highlightedSuffix(region index: Int) -> String { index == 0 ? ".highlighted.png" : ".highlighted-\(index + 1).png" }
+    /// What every SPEC writes, after its name (`LabelForm.fileSuffix`): normal image, the first
+    /// region's highlighted image, overlay, hit map and layout JSON; further regions' images are
+    /// numbered (see `numberedHighlightOwner`).
+    static let suffixes = LabelForm.all(regionCount: 1).map(\.fileSuffix)
 
     /// Two SPECs and a file both would write.
     struct Collision: Equatable, CustomStringConvertible {

@@ -1,6 +1,8 @@
 import Foundation
 import TappableInteraction
+import TappableCheck
 import TappableJSON
+import TappableLabelSnapshot
 import TappableLayout
 import TappableRendering
 import TappableSnapshot
@@ -56,19 +58,17 @@ extension TappableCommand {
 }
 
 extension TappableCommand {
-    /// The main job: for every SPEC in a folder, its layout JSON, normal PNG, highlighted PNG (each
-    /// region pressed in turn: NAME.highlighted.png for the first, NAME.highlighted-N.png after),
-    /// overlay PNG and hit-map JSON, written atomically into the output folder (made when missing;
-    /// its parent folder must exist). SPECs whose files would overwrite each other's are refused
+    /// The main job: for every SPEC in a folder, every `LabelForm` (layout JSON, normal PNG,
+    /// highlighted PNGs with each region pressed in turn: NAME.highlighted.png for the first,
+    /// NAME.highlighted-N.png after; overlay PNG and hit-map JSON), written atomically into the
+    /// output folder (made when missing; its parent folder must exist) — the same forms
+    /// `tappable check` compares. SPECs whose files would overwrite each other's are refused
     /// before anything is written (`ExampleOutputs`).
     static func examplesCommand(_ a: Arguments) throws -> Result {
         let folder = a.positionals[0]
         let output = a.text("--output") ?? "out"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw OptionError("cannot read folder \(folder)")
-        }
-        // SPECs only: not the layout and hit-map files an earlier run wrote next to them.
-        let specs = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".layout.json") && !$0.hasSuffix(".hitmap.json") }.sorted()
+        let specs: [String]
+        do { specs = try SnapshotCheck.specFiles(in: folder) } catch { throw OptionError(error.description) }
         guard !specs.isEmpty else { throw OptionError("no SPEC (*.json) files in \(folder)") }
         // Before writing anything: no SPEC may overwrite another's files.
         let collisions = ExampleOutputs.collisions(among: specs.map { String($0.dropLast(5)) })
@@ -83,18 +83,14 @@ extension TappableCommand {
             do {
                 let spec = try loadSpec(path)
                 let label = try spec.tappableLabel()
-                let layout = label.layout
                 let scale = a.number("--scale") ?? spec.scale
-                try AtomicFile.write(Data((JSON.layout(layout).serialized() + "\n").utf8), to: out(".layout.json"))
-                try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).png, to: out(".png"))
-                for (i, region) in label.regions.enumerated() {
-                    let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
-                    try AtomicFile.write(image.png, to: out(ExampleOutputs.highlightedSuffix(region: i)))
+                for form in LabelForm.all(regionCount: label.regions.count) {
+                    let data = form.isImage
+                        ? try PNG.encode(LabelRendering.image(form, of: label, style: spec.style, scale: form.paintScale(labelScale: scale)))
+                        : Data((try LabelRendering.json(form, of: label).serialized() + "\n").utf8)
+                    try AtomicFile.write(data, to: out(form.fileSuffix))
                 }
-                let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
-                try AtomicFile.write(overlay.png, to: out(".overlay.png"))
-                try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: out(".hitmap.json"))
-                report += "\(name): \(layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
+                report += "\(name): \(label.layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
             } catch let error as SpecError {
                 failed = true
                 errors += "tappable: \(error)\n"

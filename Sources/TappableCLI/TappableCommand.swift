@@ -74,14 +74,7 @@ public enum TappableCommand {
                             OptionDefinition("--output", short: "-o", .text(placeholder: "DIFF.png"), default: "none",
                                              "write pixelmatch's diff image when the images differ"),
                             OptionDefinition("--always-write", .flag, default: "off", "write the diff image even when they match"),
-                            OptionDefinition("--threshold", .number(placeholder: "T", range: 0...1), default: "0.1",
-                                             "per-pixel colour distance that counts as different"),
-                            OptionDefinition("--max-diff-ratio", .number(placeholder: "R", range: 0...1), default: "0 unless --max-diff-pixels",
-                                             "largest share of different pixels that still matches"),
-                            OptionDefinition("--max-diff-pixels", .integer(placeholder: "N", range: 0...Int.max), default: "0 unless --max-diff-ratio",
-                                             "most different pixels that still match"),
-                            OptionDefinition("--include-aa", .flag, default: "off", "count anti-aliased pixels as differences"),
-                          ],
+                          ] + comparisonOptions,
                           summary: "Compare two PNGs (pixelmatch 5.3); print {\"width\",\"height\",\"differentPixels\",\"ratio\",\"sizes\"}; exit 0 match, 1 differ, 2 bad input.",
                           run: diffCommand),
         CommandDefinition(name: "examples", positionals: [PositionalDefinition("FOLDER", "a folder of SPEC files (*.json)")], options: [
@@ -90,6 +83,7 @@ public enum TappableCommand {
                           ],
                           summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map.",
                           run: examplesCommand),
+        checkDefinition,
         CommandDefinition(name: "detect", positionals: [PositionalDefinition("TEXT", "the text to search (quote it; -- before a TEXT starting with -)")],
                           options: [
                             OptionDefinition("--types", .text(placeholder: "LIST"), default: "all",
@@ -125,10 +119,11 @@ public enum TappableCommand {
 
     /// Runs the command line `arguments` (without the program name). Warnings (e.g. a link a
     /// SPEC asked for but the link policy refused) go to standard error as
-    /// `tappable: warning: …` lines, whatever the exit code.
-    public static func run(_ arguments: [String]) -> Result {
+    /// `tappable: warning: …` lines, whatever the exit code. `progress` receives progress while
+    /// a long command runs (`check`); nil shows none.
+    public static func run(_ arguments: [String], progress: ProgressOutput? = nil) -> Result {
         let log = WarningLog()
-        var result = $warnings.withValue(log) { dispatch(arguments) }
+        var result = $progressOutput.withValue(progress) { $warnings.withValue(log) { dispatch(arguments) } }
         result.stderr = log.lines.map { "tappable: warning: \($0)\n" }.joined() + result.stderr
         return result
     }
@@ -159,6 +154,9 @@ public enum TappableCommand {
 
     /// Where the command being run collects its warnings.
     @TaskLocal static var warnings: WarningLog?
+
+    /// Where the command being run shows its progress, if anywhere.
+    @TaskLocal static var progressOutput: ProgressOutput?
 
     static func loadSpec(_ path: String) throws -> LabelSpec {
         do {

@@ -51,6 +51,41 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
+    /// The same JSON laid out for reading and for line diffs (text snapshots): a container whose
+    /// compact form fits in `width` characters at its indentation stays on one line (rects, ranges,
+    /// short objects); a longer one puts each element on a line of its own, indented two spaces
+    /// per level, `"key": value` in objects. Parsing it gives the same value as `serialized()`;
+    /// the output is as deterministic. Nesting deeper than 64 levels stays compact below that depth.
+    public func prettyPrinted(width: Int = 100) -> String {
+        var out = ""
+        writePretty(to: &out, indent: 0, width: width)
+        return out
+    }
+
+    private func writePretty(to out: inout String, indent: Int, width: Int) {
+        let compact = serialized()
+        let items: [(String?, JSON)]
+        switch self {
+        case let .array(values): items = values.map { (nil, $0) }
+        case let .object(pairs): items = pairs.map { ($0.0, $0.1) }
+        default: out += compact; return
+        }
+        if items.isEmpty || indent / 2 >= 64 || indent + compact.count <= width { out += compact; return }
+        let isObject = if case .object = self { true } else { false }
+        let pad = String(repeating: " ", count: indent + 2)
+        out += isObject ? "{\n" : "[\n"
+        for (i, (key, value)) in items.enumerated() {
+            out += pad
+            if let key {
+                Self.writeString(key, to: &out)
+                out += ": "
+            }
+            value.writePretty(to: &out, indent: indent + 2, width: width)
+            out += i == items.count - 1 ? "\n" : ",\n"
+        }
+        out += String(repeating: " ", count: indent) + (isObject ? "}" : "]")
+    }
+
     /// The package's one JSON number formatter: rounded to 1/10000, integers without a decimal
     /// point, other values without trailing zeros (`12.5`, `0.3333`), `-0` as `0`, NaN and
     /// infinities as `null`.

@@ -11,7 +11,8 @@ import TappableText
 //  - the peak memory a 100 KB layout adds, per byte of its UTF-16 text,
 //  - an auto-shrinking label against the same label without auto-shrink (same text and width),
 //  - a height-limited label against the same label with no height limit,
-//  - PNG encoding and decompression-bomb decoding (see PNGBench.swift).
+//  - PNG encoding and decompression-bomb decoding (see PNGBench.swift),
+//  - `tappable check` throughput with one job against two (see CheckBench.swift).
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -121,7 +122,7 @@ do {
     ]
     figures += try scalingFigures()
     precondition(heldLines == layout.lines.count)
-    let allFigures = figures + (try pngFigures(shaper: shaper))
+    let allFigures = figures + (try pngFigures(shaper: shaper)) + (try checkFigures())
     let body = allFigures.map { "  \"\($0.0)\": \(String(format: "%.3f", $0.1))" }.joined(separator: ",\n")
     print("{\n" + body + "\n}")
 } catch {

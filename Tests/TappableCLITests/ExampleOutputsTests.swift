@@ -1,11 +1,14 @@
 import Testing
 @testable import TappableCLI
+import TappableLabelSnapshot
 
 @Suite("ExampleOutputs: which SPECs of `examples` would overwrite each other's files")
 struct ExampleOutputsTests {
-    @Test("highlighted images are NAME.highlighted.png, then NAME.highlighted-2.png, -3…")
-    func highlightedNames() {
-        #expect((0..<3).map { ExampleOutputs.highlightedSuffix(region: $0) } == [".highlighted.png", ".highlighted-2.png", ".highlighted-3.png"])
+    @Test("every SPEC writes NAME.png, NAME.highlighted.png (then -2, -3…), overlay, hit map and layout")
+    func fileNames() {
+        #expect(ExampleOutputs.suffixes == [".png", ".highlighted.png", ".overlay.png", ".hitmap.json", ".layout.json"])
+        #expect(LabelForm.all(regionCount: 3).map(\.fileSuffix)
+                == [".png", ".highlighted.png", ".highlighted-2.png", ".highlighted-3.png", ".overlay.png", ".hitmap.json", ".layout.json"])
     }
 
     @Test("names that cannot collide pass", arguments: [

@@ -28,7 +28,7 @@ enum Binary {
 @Suite("One option parser for every command, driven through the binary",
        .enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the tappable executable was not built next to the tests"))
 struct OptionsTests {
-    static let commands = ["layout", "hit", "regions", "simulate", "a11y", "render", "overlay", "diff", "examples", "detect", "markup"]
+    static let commands = ["layout", "hit", "regions", "simulate", "a11y", "render", "overlay", "diff", "examples", "check", "detect", "markup"]
 
     @Test("--version prints the version; --help lists every command")
     func versionAndHelp() throws {

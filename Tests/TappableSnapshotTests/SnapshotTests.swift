@@ -33,20 +33,25 @@ struct SnapshotTests {
         #expect(root.contents() == ["Rendering", "Rendering/login-normal.png"])
     }
 
-    @Test("under CI=true a missing reference fails and nothing is written under the snapshots root",
-          arguments: [RecordMode.missing, .all, .never])
+    @Test("under CI=true a missing reference fails, no reference is written, and the actual image is saved to download",
+          arguments: [RecordMode.missing, .failed, .all, .never])
     func ciMissingReference(requested: RecordMode) throws {
         let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
         let root = tmp.file("Snapshots")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let env = ["CI": "true", "TAPPABLE_RECORD": "all"]
-        let failure = try #require(Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root,
+        let image = noise(width: 4, height: 4)
+        let failure = try #require(Snapshot.verify(image, named: "n", suite: "S", directory: root,
                                                    options: .init(record: requested), environment: env))
         #expect(failure.kind == .missingReference)
         #expect(failure.recordMode == .never)
-        #expect(failure.actualPath == nil)
-        #expect(failure.description.contains(root + "/S/n.png"))
-        #expect(tmp.contents() == ["Snapshots"], "the snapshots root stays empty")
+        #expect(failure.actualPath == root + "/Failures/S/n.actual.png")
+        #expect(try PNG.read(contentsOf: root + "/Failures/S/n.actual.png") == image)
+        #expect(!FileManager.default.fileExists(atPath: root + "/S/n.png"), "no reference is recorded under CI")
+        for needle in [root + "/S/n.png", "CI=true forces record mode never (TAPPABLE_RECORD=all is not applied)",
+                       "download \(root)/Failures/S/n.actual.png and commit it as \(root)/S/n.png"] {
+            #expect(failure.description.contains(needle), "the message says \(needle)")
+        }
     }
 
     @Test("under CI a missing reference still saves the actual image to a failures folder outside the root")
@@ -67,7 +72,7 @@ struct SnapshotTests {
         let failure = Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root.path,
                                       environment: ["TAPPABLE_RECORD": "never"])
         #expect(failure?.kind == .missingReference)
-        #expect(root.contents().isEmpty)
+        #expect(root.contents() == ["Failures", "Failures/S", "Failures/S/n.actual.png"], "no reference; the actual image to accept by hand")
     }
 
     @Test("an unknown TAPPABLE_RECORD value is a failure that names it, and writes nothing")
@@ -98,7 +103,8 @@ struct SnapshotTests {
             #expect(failure.report == DiffReport(ImageDiff.compare(reference, actual)))
             #expect(failure.report?.differentPixels == 1)
             for needle in [referencePath, root.file("Failures/Rendering/link.actual.png"),
-                           root.file("Failures/Rendering/link.diff.png"), "different pixels: 1", "ratio: 0.005"] {
+                           root.file("Failures/Rendering/link.diff.png"), "1 of 200 pixels differ (0.5 % of 20x10)",
+                           "re-run with TAPPABLE_RECORD=failed"] {
                 #expect(failure.description.contains(needle), "description mentions \(needle)")
             }
             #expect(try PNG.read(contentsOf: failure.actualPath!) == actual)
@@ -201,7 +207,7 @@ struct SnapshotTests {
         #expect(failure.diffPath == nil)
         #expect(failure.actualPath == root.file("Failures/S/n.actual.png"))
         #expect(root.contents() == ["Failures", "Failures/S", "Failures/S/n.actual.png", "S", "S/n.png"], "the stale diff image is gone")
-        #expect(failure.description.contains("no diff image: the images differ in size (reference 100x1, actual 1x100)"))
+        #expect(failure.description.contains("no diff: the images differ in size (reference 100x1, actual 1x100)"))
     }
 
     @Test("names that would escape the suite folder are refused before touching the disk",

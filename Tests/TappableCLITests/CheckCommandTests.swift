@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TappableCLI
+
+/// The repository's root folder.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+@Suite("tappable check: the examples against their references, failures made visible")
+struct CheckCommandTests {
+    /// A copy of Examples/ in a temporary folder, with a place for failures and reports.
+    func copyOfExamples() throws -> SpecFolder {
+        let folder = try SpecFolder()
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples"), to: folder.url.appendingPathComponent("Examples"))
+        return folder
+    }
+
+    @Test("Examples/ passes against Snapshots/Examples, recording nothing")
+    func examplesPass() throws {
+        let folder = try SpecFolder()
+        let result = run("check", repository.appendingPathComponent("Examples").path,
+                         "--snapshots", repository.appendingPathComponent("Snapshots/Examples").path,
+                         "--failures", folder.url.appendingPathComponent("failures").path, "--record", "never")
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("tappable check: 6 of 6 labels (shard 1/1), 35 snapshots"))
+        #expect(result.stdout.contains("passed 6, failed 0, errors 0; recorded 0 snapshots"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("failures").path))
+    }
+
+    @Test("a one-word change fails visibly: exit 1, the label and its files named, a report and JUnit XML written")
+    func oneWordChange() throws {
+        let folder = try copyOfExamples()
+        let spec = folder.url.appendingPathComponent("Examples/login.json")
+        try Data(try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "I agree", with: "I swear").utf8).write(to: spec)
+        let failures = folder.url.appendingPathComponent("failures").path
+        let report = folder.url.appendingPathComponent("report.html").path, junit = folder.url.appendingPathComponent("results.xml").path
+        let result = run("check", folder.url.appendingPathComponent("Examples").path,
+                         "--snapshots", repository.appendingPathComponent("Snapshots/Examples").path,
+                         "--failures", failures, "--record", "never", "--report", report, "--junit", junit, "--jobs", "2")
+        #expect(result.exitCode == 1)
+        for needle in ["passed 5, failed 1", "FAIL login", repository.appendingPathComponent("Snapshots/Examples/login.png").path,
+                       failures + "/login.diff.png", "report: \(report)", "junit: \(junit)", "--record failed"] {
+            #expect(result.stdout.contains(needle), "the summary says \(needle)")
+        }
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("data-status=\"failed\""))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure message=\"6 of 6 snapshots failed"))
+    }
+
+    @Test("through the binary, progress goes to standard error as plain lines when it is not a terminal",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the tappable executable was not built next to the tests"))
+    func plainProgress() throws {
+        let folder = try copyOfExamples()
+        let refs = folder.url.appendingPathComponent("refs").path
+        let result = try Binary.run("check", folder.url.appendingPathComponent("Examples").path, "--snapshots", refs,
+                                    "--failures", folder.url.appendingPathComponent("failures").path, "--jobs", "1")
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 6 && lines.first?.hasPrefix("[1/6] 0 failed · ") == true && lines.last?.hasPrefix("[6/6] 0 failed") == true)
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("\u{1B}"), "no terminal control characters in a log")
+        #expect(result.stdout.contains("recorded 35 snapshots"))
+    }
+
+    @Test("on a terminal, progress is one line redrawn in place (n/N, failures, pace, ETA) and ended by a newline")
+    func terminalProgress() throws {
+        let folder = try copyOfExamples()
+        let written = Written()
+        let output = ProgressOutput(isTerminal: true) { written.add($0) }
+        let result = TappableCommand.run(["check", folder.url.appendingPathComponent("Examples").path, "--snapshots",
+                                          folder.url.appendingPathComponent("refs").path, "--failures",
+                                          folder.url.appendingPathComponent("failures").path], progress: output)
+        #expect(result.exitCode == 0)
+        let text = written.text
+        #expect(text.hasPrefix("\r\u{1B}[2K[") && text.hasSuffix("\n"))
+        #expect(text.contains("[6/6] 0 failed · ") && text.contains(" · ETA 0:00"))
+        #expect(text.filter { $0 == "\n" }.count == 1, "one line, redrawn")
+    }
+
+    @Test("bad command lines exit 2 naming the option", arguments: [
+        (["--shard", "3/2"], "--shard: shard 3/2: the index must be in 1...2"),
+        (["--shard", "x"], "--shard: shard \"x\" must be I/N"),
+        (["--jobs", "0"], "--jobs takes a whole number, 1...256"),
+        (["--record", "sometimes"], "--record takes one of missing, failed, all, never"),
+    ])
+    func badOptions(extra: [String], message: String) throws {
+        let folder = try copyOfExamples()
+        let result = TappableCommand.run(["check", folder.url.appendingPathComponent("Examples").path, "--snapshots", folder.url.path] + extra)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("--help documents every option with its default and range")
+    func help() {
+        let help = run("check", "--help").stdout
+        for needle in ["--snapshots DIR", "(required)", "--failures DIR", "(default: snapshot-failures)", "--record missing|failed|all|never",
+                       "(default: missing)", "--report REPORT.html", "--junit RESULTS.xml", "--shard I/N", "(default: 1/1)", "--jobs N",
+                       "1...256 (default: the number of cores)", "--max-diff-pixels N"] {
+            #expect(help.contains(needle), "help has \(needle)")
+        }
+    }
+}
+
+/// Text written by a progress output (thread-safe).
+final class Written: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = ""
+    func add(_ s: String) { lock.lock(); collected += s; lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return collected }
+}

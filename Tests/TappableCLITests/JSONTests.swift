@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TappableJSON
+
+@Suite("JSON.prettyPrinted: the one writer, laid out for line diffs")
+struct JSONTests {
+    @Test("short containers stay on one line; long ones put an element per line, two spaces per level")
+    func layout() {
+        let value = JSON.object([
+            ("size", .array([.number(320), .number(41.14771)])),
+            ("regions", .array([.object([("text", .string(String(repeating: "x", count: 90))), ("rect", .array([.number(0), .number(1), .number(2), .number(3)]))])])),
+            ("empty", .array([])),
+        ])
+        #expect(value.prettyPrinted() == """
+        {
+          "size": [320,41.1477],
+          "regions": [
+            {
+              "text": "\(String(repeating: "x", count: 90))",
+              "rect": [0,1,2,3]
+            }
+          ],
+          "empty": []
+        }
+        """)
+        #expect(JSON.array([.number(1), .string("a")]).prettyPrinted() == "[1,\"a\"]")
+    }
+
+    @Test("pretty and compact text parse to the same value, strings escaped by the one escaper")
+    func sameValue() throws {
+        let value = JSON.object((0..<30).map { ("key\u{2028}\"\($0)", JSON.array([.string("\u{1}<\\"), .number(Double($0) / 3), .null, .bool(true)])) })
+        let pretty = try JSONSerialization.jsonObject(with: Data(value.prettyPrinted(width: 20).utf8)) as? NSDictionary
+        let compact = try JSONSerialization.jsonObject(with: Data(value.serialized().utf8)) as? NSDictionary
+        #expect(pretty != nil && pretty == compact)
+        #expect(value.prettyPrinted(width: 20).contains("\"key\\u2028\\\"0\": "))
+    }
+
+    @Test("nesting deeper than 64 levels stays compact below that depth instead of indenting without bound")
+    func deepNesting() {
+        var value = JSON.array([.string(String(repeating: "y", count: 200))])
+        for _ in 0..<200 { value = .array([value]) }
+        let pretty = value.prettyPrinted()
+        #expect(pretty.split(separator: "\n").count == 2 * 64 + 1)
+        #expect(pretty.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "") == value.serialized())
+    }
+}
