@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
-        .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "CCairo", "CFreeType"]),
+        .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableSnapshot", "CCairo", "CFreeType"]),
         .target(name: "TappableSnapshot", dependencies: ["CPNGCodec"]),
         // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
         .target(name: "PNGFixtures"),

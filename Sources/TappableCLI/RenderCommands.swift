@@ -26,7 +26,7 @@ extension TappableCommand {
         }
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
-        case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).png
+        case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).pngData()
         case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
         case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
         default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
@@ -44,7 +44,7 @@ extension TappableCommand {
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
         let image = try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2))
-        try AtomicFile.write(image.png, to: output)
+        try AtomicFile.write(try image.pngData(), to: output)
         if let json = a.text("--json") {
             try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: json)
         }
@@ -76,13 +76,13 @@ extension TappableCommand {
                 let layout = label.layout
                 let scale = a.number("--scale") ?? spec.scale
                 try AtomicFile.write(Data((JSON.layout(layout).serialized() + "\n").utf8), to: out(".layout.json"))
-                try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).png, to: out(".png"))
+                try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).pngData(), to: out(".png"))
                 for (i, region) in label.regions.enumerated() {
                     let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
-                    try AtomicFile.write(image.png, to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
+                    try AtomicFile.write(try image.pngData(), to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
                 }
                 let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
-                try AtomicFile.write(overlay.png, to: out(".overlay.png"))
+                try AtomicFile.write(try overlay.pngData(), to: out(".overlay.png"))
                 try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: out(".hitmap.json"))
                 report += "\(name): \(layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
             } catch let error as SpecError {
