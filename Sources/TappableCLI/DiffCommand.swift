@@ -16,7 +16,8 @@ extension TappableCommand {
         options.maxDiffPixels = a.integer("--max-diff-pixels")
         options.includeAA = a.flag("--include-aa")
         let output = a.text("--output"), alwaysWrite = a.flag("--always-write")
-        let report = try diffFiles(files[0], files[1], output: output, options: options, alwaysWrite: alwaysWrite)
+        let report = try diffFiles(files[0], files[1], output: output, options: options, alwaysWrite: alwaysWrite,
+                                   compression: a.pngCompression, sync: a.flag("--sync"))
         func size(_ s: RGBAImage.Size) -> JSON { .array([.int(s.width), .int(s.height)]) }
         let json = JSON.object([
             ("width", .int(report.width)), ("height", .int(report.height)),

@@ -26,12 +26,13 @@ extension TappableCommand {
         }
         let data: Data
         switch (output as NSString).pathExtension.lowercased() {
-        case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).pngData()
+        case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale)
+            .pngData(compression: a.pngCompression)
         case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
         case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
         default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
         }
-        try AtomicFile.write(data, to: output)
+        try a.write(data, to: output)
         return .ok("")
     }
 
@@ -44,9 +45,9 @@ extension TappableCommand {
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
         let image = try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2))
-        try AtomicFile.write(try image.pngData(), to: output)
+        try a.write(try image.pngData(compression: a.pngCompression), to: output)
         if let json = a.text("--json") {
-            try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: json)
+            try a.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: json)
         }
         return .ok("")
     }
@@ -55,7 +56,9 @@ extension TappableCommand {
 extension TappableCommand {
     /// The main job: for every SPEC in a folder, its layout JSON, normal PNG, highlighted PNG (each
     /// region pressed in turn: NAME.highlighted.png for the first, NAME.highlighted-N.png after),
-    /// overlay PNG and hit-map JSON, written atomically into the output folder.
+    /// overlay PNG and hit-map JSON, written atomically into the output folder. SPECs are done
+    /// `--jobs` at a time (default: one per core); the report, the warnings and the files are the
+    /// same whatever the number of jobs, in the SPECs' name order.
     static func examplesCommand(_ a: Arguments) throws -> Result {
         let folder = a.positionals[0]
         let output = a.text("--output") ?? "out"
@@ -65,34 +68,77 @@ extension TappableCommand {
         // SPECs only: not the layout and hit-map files an earlier run wrote next to them.
         let specs = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".layout.json") && !$0.hasSuffix(".hitmap.json") }.sorted()
         guard !specs.isEmpty else { throw OptionError("no SPEC (*.json) files in \(folder)") }
+        let outcomes = inParallel(specs.count, jobs: a.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount) { k in
+            let log = WarningLog()
+            let outcome = $warnings.withValue(log) { example(specs[k], folder: folder, output: output, a) }
+            return (outcome, log.lines)
+        }
         var report = "", errors = "", failed = false
-        for file in specs {
-            let name = String(file.dropLast(5))
-            let path = (folder as NSString).appendingPathComponent(file)
-            func out(_ suffix: String) -> String { (output as NSString).appendingPathComponent(name + suffix) }
-            do {
-                let spec = try loadSpec(path)
-                let label = try spec.tappableLabel()
-                let layout = label.layout
-                let scale = a.number("--scale") ?? spec.scale
-                try AtomicFile.write(Data((JSON.layout(layout).serialized() + "\n").utf8), to: out(".layout.json"))
-                try AtomicFile.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).pngData(), to: out(".png"))
-                for (i, region) in label.regions.enumerated() {
-                    let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
-                    try AtomicFile.write(try image.pngData(), to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
-                }
-                let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
-                try AtomicFile.write(try overlay.pngData(), to: out(".overlay.png"))
-                try AtomicFile.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: out(".hitmap.json"))
-                report += "\(name): \(layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
-            } catch let error as SpecError {
-                failed = true
-                errors += "tappable: \(error)\n"
-            } catch {
-                failed = true
-                errors += "tappable: \(path): \(error)\n"
-            }
+        for ((line, error), lines) in outcomes {
+            warnings?.add(lines)
+            report += line
+            if let error { failed = true; errors += error }
         }
         return Result(stdout: report, stderr: errors, exitCode: failed ? 2 : 0)
     }
+
+    /// One SPEC of `examples`: its report line, or its error line.
+    private static func example(_ file: String, folder: String, output: String, _ a: Arguments) -> (report: String, error: String?) {
+        let name = String(file.dropLast(5))
+        let path = (folder as NSString).appendingPathComponent(file)
+        func out(_ suffix: String) -> String { (output as NSString).appendingPathComponent(name + suffix) }
+        do {
+            let spec = try loadSpec(path)
+            let label = try spec.tappableLabel()
+            let layout = label.layout
+            let scale = a.number("--scale") ?? spec.scale
+            try a.write(Data((JSON.layout(layout).serialized() + "\n").utf8), to: out(".layout.json"))
+            try a.write(try LabelRenderer.image(layout, style: spec.style, scale: scale).pngData(compression: a.pngCompression), to: out(".png"))
+            for (i, region) in label.regions.enumerated() {
+                let image = try LabelRenderer.image(layout, style: spec.style, state: .highlighted(label.highlight(for: region)), scale: scale)
+                try a.write(try image.pngData(compression: a.pngCompression), to: out(i == 0 ? ".highlighted.png" : ".highlighted-\(i + 1).png"))
+            }
+            let overlay = try OverlayRenderer.image(label, style: spec.style, scale: max(scale, 2))
+            try a.write(try overlay.pngData(compression: a.pngCompression), to: out(".overlay.png"))
+            try a.write(Data((JSON.hitMap(label).serialized() + "\n").utf8), to: out(".hitmap.json"))
+            return ("\(name): \(layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n", nil)
+        } catch let error as SpecError {
+            return ("", "tappable: \(error)\n")
+        } catch {
+            return ("", "tappable: \(path): \(error)\n")
+        }
+    }
+}
+
+/// `work(0..<count)` on up to `jobs` threads at once, results in index order.
+func inParallel<T: Sendable>(_ count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
+    let results = ParallelResults<T>(count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+        while let index = results.take() { results.store(work(index), at: index) }
+    }
+    return results.values.map { $0! }
+}
+
+/// The work queue and results of `inParallel`: indices handed out once each, results by index.
+private final class ParallelResults<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private(set) var values: [T?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+    /// The next index to work on, nil when all are taken.
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < values.count else { return nil }
+        next += 1
+        return next - 1
+    }
+    func store(_ value: T, at index: Int) { lock.lock(); values[index] = value; lock.unlock() }
+}
+
+extension Arguments {
+    /// `--png-compression`: how PNG outputs are encoded (default fast).
+    var pngCompression: PNG.Compression { text("--png-compression").flatMap(PNG.Compression.init(rawValue:)) ?? .fast }
+
+    /// Writes an output file atomically, flushed to disk first with `--sync`.
+    func write(_ data: Data, to path: String) throws { try AtomicFile.write(data, to: path, sync: flag("--sync")) }
 }

@@ -25,6 +25,10 @@ public enum TappableCommand {
 
     static let scaleOption = OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale",
                                               "device pixels per point")
+    static let pngCompressionOption = OptionDefinition("--png-compression", .choice(["fast", "best"]), default: "fast",
+                                                       "PNG speed against size, same pixels: fast (zlib level 1, for snapshots and checks) or best (level 9, every filter: smaller, many times slower, for publishing)")
+    static let syncOption = OptionDefinition("--sync", .flag, default: "off",
+                                             "flush each file to disk (fsync) before renaming it into place, so it survives a crash of the machine")
 
     /// The subcommands, in the order the help lists them.
     static let commands: [CommandDefinition] = [
@@ -43,6 +47,7 @@ public enum TappableCommand {
                             OptionDefinition("--touches", .text(placeholder: "SCRIPT"), default: "required",
                                              "the touches: \"down X,Y @T; move X,Y @T; up X,Y @T\" (also cancel @T, wait @T, #N for another finger)"),
                             OptionDefinition("--frames", .text(placeholder: "DIR"), default: "none", "write a PNG at each highlight change into DIR"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Feed scripted touches; print one JSON event per line.",
                           run: simulateCommand),
@@ -57,6 +62,7 @@ public enum TappableCommand {
                                              "paint this UTF-16 range pressed"),
                             OptionDefinition("--touch", .pair(placeholder: "X,Y"), default: "none",
                                              "paint the region a finger at X,Y presses (points)"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Paint the label, normal or highlighted. Written atomically.",
                           run: renderCommand),
@@ -65,6 +71,7 @@ public enum TappableCommand {
                             OptionDefinition("--json", .text(placeholder: "OUT.json"), default: "none", "also write the hit map"),
                             OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale, at least 2",
                                              "device pixels per point"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Debug overlay: tap areas, glyph rects, line boxes, baselines and a legend.",
                           run: overlayCommand),
@@ -80,12 +87,16 @@ public enum TappableCommand {
                             OptionDefinition("--max-diff-pixels", .integer(placeholder: "N", range: 0...Int.max), default: "0 unless --max-diff-ratio",
                                              "most different pixels that still match"),
                             OptionDefinition("--include-aa", .flag, default: "off", "count anti-aliased pixels as differences"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Compare two PNGs (pixelmatch 5.3); print {\"width\",\"height\",\"differentPixels\",\"ratio\",\"sizes\"}; exit 0 match, 1 differ, 2 bad input.",
                           run: diffCommand),
         CommandDefinition(name: "examples", positionals: [PositionalDefinition("FOLDER", "a folder of SPEC files (*.json)")], options: [
                             OptionDefinition("--output", short: "-o", .text(placeholder: "OUT_FOLDER"), default: "out", "where to write"),
                             scaleOption,
+                            OptionDefinition("--jobs", .integer(placeholder: "N", range: 1...256), default: "the number of cores",
+                                             "SPECs done at once; the output is the same for any N"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map.",
                           run: examplesCommand),

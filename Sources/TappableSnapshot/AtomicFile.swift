@@ -14,13 +14,16 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically: the bytes go to a uniquely named temporary file
-    /// (`.<name>.<uuid>.tmp`) in the same directory, are flushed to disk, and the temporary
-    /// file is then renamed over `path`. Readers see either the old file or the complete new one.
+    /// (`.<name>.<uuid>.tmp`) in the same directory, which is then renamed over `path`. Readers
+    /// see either the old file or the complete new one. With `sync`, the file is flushed to disk
+    /// (fsync) before the rename, so that it also survives a crash of the machine; without it
+    /// (the default: snapshots and command-line outputs are cheap to make again) the kernel
+    /// writes it back when it likes, which costs nothing while the program waits.
     /// Missing parent directories are created. On any failure the temporary file is removed and
     /// an existing file at `path` is left untouched.
     /// - Throws: `WriteError` naming the path and the reason (permissions, full disk, a directory
     ///   in the way, an empty path…).
-    public static func write(_ data: Data, to path: String) throws(WriteError) {
+    public static func write(_ data: Data, to path: String, sync: Bool = false) throws(WriteError) {
         guard !path.isEmpty else { throw WriteError(path: path, reason: "empty path") }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -48,7 +51,7 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
+        if failure == nil, sync, fsync(fd) != 0 { failure = "fsync failed: \(errnoText())" }
         if close(fd) != 0, failure == nil { failure = "close failed: \(errnoText())" }
         if failure == nil, rename(temporary, path) != 0 { failure = "rename failed: \(errnoText())" }
         if let failure {
