@@ -68,6 +68,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let ftLibrary: FT_Library
     /// The FreeType face; owned by this object, valid for its lifetime.
     public let ftFace: FT_Face
+    /// The runs this face shaped lately (see `ShapeCache`).
+    let shapedRuns = ShapeCache()
 
     /// Opens the face at `path`. Throws `FontError` when the file is missing or not a font.
     public init(path: String) throws {

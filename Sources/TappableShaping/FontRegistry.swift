@@ -159,6 +159,16 @@ public final class FontCache: @unchecked Sendable {
         return chain
     }
 
+    /// Forgets the shaped runs every open face keeps (`TextShaper` shapes a run it has seen before
+    /// from memory, exactly as HarfBuzz shaped it). Layouts are unaffected; for benchmarks that
+    /// measure shaping from nothing, and for tests.
+    public func removeShapedRuns() {
+        lock.lock()
+        let open = Array(faces.values)
+        lock.unlock()
+        for face in open { face.shapedRuns.removeAll() }
+    }
+
     /// How many faces are open, for tests and diagnostics.
     public var count: Int { lock.lock(); defer { lock.unlock() }; return faces.count }
 }

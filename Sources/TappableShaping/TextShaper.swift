@@ -237,6 +237,36 @@ public struct TextShaper: Sendable {
 
     private func shape(_ units: [UInt16], paragraph: TextRange, run: TextRange, level: UInt8, script: UInt32,
                        face: FontFace, size: Double) -> [ShapedGlyph] {
+        let rightToLeft = level & 1 == 1
+        func harfBuzz() -> [RawGlyph] {
+            Self.harfBuzz(units, paragraph: paragraph, run: run, rightToLeft: rightToLeft, script: script, face: face)
+        }
+        let raw = run.length > ShapeCache.maximumRunLength ? harfBuzz()
+            : face.shapedRuns.glyphs(for: ShapeKey(units, paragraph: paragraph, run: run, rightToLeft: rightToLeft, script: script), shape: harfBuzz)
+        let scale = face.scale(at: size)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(raw.count)
+        let space = face.glyph(for: " ")
+        for g in raw {
+            let cluster = run.location + Int(g.cluster)
+            if Self.isControl(units[cluster]) {
+                // Control characters draw nothing (fonts would show .notdef boxes); a tab advances
+                // by eight spaces, Pango's tab width.
+                let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
+                glyphs.append(ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
+                                          offsetX: 0, offsetY: 0))
+            } else {
+                glyphs.append(ShapedGlyph(id: g.id, cluster: cluster, advance: Double(g.advance) * scale,
+                                          offsetX: Double(g.offsetX) * scale, offsetY: Double(g.offsetY) * scale))
+            }
+        }
+        return glyphs
+    }
+
+    /// HarfBuzz's glyphs for `run` of `paragraph` (the rest of the paragraph as context), in font
+    /// units, clusters relative to the run's start.
+    private static func harfBuzz(_ units: [UInt16], paragraph: TextRange, run: TextRange, rightToLeft: Bool, script: UInt32,
+                                 face: FontFace) -> [RawGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         units.withUnsafeBufferPointer { all in
@@ -244,9 +274,9 @@ public struct TextShaper: Sendable {
             hb_buffer_add_utf16(buffer, base, Int32(paragraph.length),
                                 UInt32(run.location - paragraph.location), Int32(run.length))
         }
-        hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
-        hb_buffer_set_language(buffer, Self.language)
+        hb_buffer_set_language(buffer, language)
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if run.location == paragraph.location { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if run.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
@@ -256,26 +286,11 @@ public struct TextShaper: Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let scale = face.scale(at: size)
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        let space = face.glyph(for: " ")
-        for g in 0..<Int(count) {
-            let cluster = paragraph.location + Int(infos[g].cluster)
-            var glyph = ShapedGlyph(id: infos[g].codepoint, cluster: cluster,
-                                    advance: Double(positions[g].x_advance) * scale,
-                                    offsetX: Double(positions[g].x_offset) * scale,
-                                    offsetY: Double(positions[g].y_offset) * scale)
-            if Self.isControl(units[cluster]) {
-                // Control characters draw nothing (fonts would show .notdef boxes); a tab advances
-                // by eight spaces, Pango's tab width.
-                let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
-                glyph = ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
-                                    offsetX: 0, offsetY: 0)
-            }
-            glyphs.append(glyph)
+        let offset = Int32(run.location - paragraph.location)
+        return (0..<Int(count)).map { g in
+            RawGlyph(id: infos[g].codepoint, cluster: Int32(bitPattern: infos[g].cluster) - offset, advance: positions[g].x_advance,
+                     offsetX: positions[g].x_offset, offsetY: positions[g].y_offset)
         }
-        return glyphs
     }
 
     /// Spreads each HarfBuzz cluster's advance over the grapheme clusters it spans (evenly: a
