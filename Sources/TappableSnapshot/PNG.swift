@@ -245,7 +245,7 @@ public enum PNG {
     // MARK: Internals
 
     /// The samples `format` stores for `image`, its PNG colour type and, for palettes, the RGBA
-    /// colour map.
+    /// colour map. RGB samples are the image's RGBA bytes (the encoder skips the alpha bytes).
     private static func samples(of image: RGBAImage, as format: StorageFormat,
                                 destination: String) throws(PNGError) -> (samples: [UInt8], colorType: Int32, palette: [UInt8]) {
         let px = image.bytes
@@ -255,12 +255,10 @@ public enum PNG {
         case .rgba:
             return (px, 6, [])
         case .rgb:
-            var out = [UInt8](); out.reserveCapacity(n * 3)
-            for i in 0..<n {
-                guard px[i * 4 + 3] == 255 else { throw fail("RGB storage needs opaque pixels; pixel \(i) has alpha \(px[i * 4 + 3])") }
-                out.append(px[i * 4]); out.append(px[i * 4 + 1]); out.append(px[i * 4 + 2])
+            if let translucent = px.withUnsafeBufferPointer({ p in (0..<n).first { p[$0 * 4 + 3] != 255 } }) {
+                throw fail("RGB storage needs opaque pixels; pixel \(translucent) has alpha \(px[translucent * 4 + 3])")
             }
-            return (out, 2, [])
+            return (px, 2, [])   // the RGBA bytes themselves: libpng skips each fourth byte
         case .grey, .greyAlpha:
             let alpha = format == .greyAlpha
             var out = [UInt8](); out.reserveCapacity(n * (alpha ? 2 : 1))
@@ -273,23 +271,43 @@ public enum PNG {
             }
             return (out, alpha ? 4 : 0, [])
         case .palette:
-            var colours: [UInt32: UInt8] = [:]
-            var colormap = [UInt8]()
-            var indices = [UInt8](); indices.reserveCapacity(n)
-            for i in 0..<n {
-                let key = UInt32(px[i * 4]) << 24 | UInt32(px[i * 4 + 1]) << 16 | UInt32(px[i * 4 + 2]) << 8 | UInt32(px[i * 4 + 3])
-                if let index = colours[key] {
-                    indices.append(index)
-                } else {
-                    guard colours.count < 256 else { throw fail("palette storage allows at most 256 distinct colours") }
-                    let index = UInt8(colours.count)
-                    colours[key] = index
-                    colormap.append(contentsOf: px[(i * 4)..<(i * 4 + 4)])
-                    indices.append(index)
-                }
+            guard let (indices, colormap) = paletteSamples(px, pixels: n) else {
+                throw fail("palette storage allows at most 256 distinct colours")
             }
             return (indices, 3, colormap)
         }
+    }
+
+    /// Palette indices for `pixels` RGBA pixels, colours numbered in order of first appearance,
+    /// and the RGBA colour map; nil when there are more than 256 colours. One pass: a repeat of
+    /// the previous pixel costs a comparison, another colour a probe in a small open-addressed table.
+    static func paletteSamples(_ px: [UInt8], pixels n: Int) -> (indices: [UInt8], colormap: [UInt8])? {
+        var keys = [UInt32](repeating: 0, count: 1024), slots = [Int16](repeating: -1, count: 1024)
+        var colormap: [UInt8] = []
+        colormap.reserveCapacity(1024)
+        var tooMany = false
+        let indices = [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            count = 0
+            px.withUnsafeBytes { raw in
+                var lastKey: UInt32 = 0, lastIndex: UInt8 = 0, hasLast = false
+                for i in 0..<n {
+                    let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    if hasLast, key == lastKey { out[i] = lastIndex; continue }
+                    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 22)
+                    while slots[slot] >= 0, keys[slot] != key { slot = (slot + 1) & 1023 }
+                    if slots[slot] < 0 {
+                        guard colormap.count < 1024 else { tooMany = true; return }
+                        keys[slot] = key
+                        slots[slot] = Int16(colormap.count / 4)
+                        colormap.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(i * 4)..<(i * 4 + 4)]))
+                    }
+                    lastKey = key; lastIndex = UInt8(slots[slot]); hasLast = true
+                    out[i] = lastIndex
+                }
+            }
+            if !tooMany { count = n }
+        }
+        return tooMany ? nil : (indices, colormap)
     }
 
     private static func encode(_ image: RGBAImage, format: StorageFormat, compression: Compression,
@@ -306,7 +324,7 @@ public enum PNG {
         let status = samples.withUnsafeBufferPointer { input in
             palette.withUnsafeBufferPointer { map in
                 tp_png_encode(input.baseAddress, width, height, colorType, map.baseAddress, Int32(palette.count / 4),
-                              compression.zlibLevel, filters, &output, &length, &message, message.count)
+                              compression.zlibLevel, filters, colorType == 2 ? 1 : 0, &output, &length, &message, message.count)
             }
         }
         guard status == TP_PNG_OK, let output else {
