@@ -58,7 +58,10 @@ public enum UnicodeAlgorithms {
     /// The visual order of items with these levels (rule L2): result[v] is the logical index shown
     /// at visual position v.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
-        guard !levels.isEmpty else { return [] }
+        guard let first = levels.first else { return [] }
+        // One level throughout (most lines): rule L2 reverses it once per level down to 1, so an
+        // odd level reads backwards and an even one forwards.
+        if levels.allSatisfy({ $0 == first }) { return first & 1 == 1 ? Array(levels.indices.reversed()) : Array(levels.indices) }
         var map = [Int32](repeating: 0, count: levels.count)
         let status = levels.withUnsafeBufferPointer { buf in
             map.withUnsafeMutableBufferPointer { tp_bidi_reorder(buf.baseAddress, Int32(levels.count), $0.baseAddress) }
