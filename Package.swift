@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
-        .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "CCairo", "CFreeType"]),
+        .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableSnapshot", "CCairo", "CFreeType"]),
         .target(name: "TappableSnapshot", dependencies: ["CPNGCodec", "CTemporaryFiles"]),
         // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
         .target(name: "PNGFixtures"),

@@ -105,17 +105,24 @@ int32_t tp_bidi_reorder(const uint8_t *levels, int32_t length, int32_t *visual_t
 int32_t tp_scripts(const uint16_t *text, int32_t length, uint32_t *tags) {
     if (length < 0 || (length > 0 && (!text || !tags))) return -1;
     int32_t i = 0;
+    UScriptCode last_code = USCRIPT_INVALID_CODE;
+    uint32_t last_tag = 0;
     while (i < length) {
         int32_t start = i;
         UChar32 c;
         U16_NEXT(text, i, length, c);
         UErrorCode status = U_ZERO_ERROR;
         UScriptCode code = uscript_getScript(c, &status);
-        const char *name = U_SUCCESS(status) ? uscript_getShortName(code) : "Zzzz";
-        if (!name || strlen(name) != 4) name = "Zzzz";
-        uint32_t tag = ((uint32_t)(uint8_t)name[0] << 24) | ((uint32_t)(uint8_t)name[1] << 16) |
+        if (U_FAILURE(status)) code = USCRIPT_INVALID_CODE;
+        if (code != last_code || last_tag == 0) {
+            /* The tag of a script is looked up once per change of script, not per character. */
+            const char *name = code != USCRIPT_INVALID_CODE ? uscript_getShortName(code) : "Zzzz";
+            if (!name || strlen(name) != 4) name = "Zzzz";
+            last_tag = ((uint32_t)(uint8_t)name[0] << 24) | ((uint32_t)(uint8_t)name[1] << 16) |
                        ((uint32_t)(uint8_t)name[2] << 8) | (uint32_t)(uint8_t)name[3];
-        for (int32_t k = start; k < i; k++) tags[k] = tag;
+            last_code = code;
+        }
+        for (int32_t k = start; k < i; k++) tags[k] = last_tag;
     }
     return 0;
 }

@@ -185,19 +185,20 @@ static int channels_of(int32_t color_type) {
 
 int32_t tp_png_encode(const uint8_t *samples, uint32_t width, uint32_t height, int32_t color_type,
                       const uint8_t *palette_rgba, int32_t palette_entries, int32_t level, int32_t filters,
-                      uint8_t **output, size_t *output_length, char *message, size_t message_capacity) {
+                      int32_t skip_fourth, uint8_t **output, size_t *output_length, char *message, size_t message_capacity) {
     Message failure = {message, message_capacity};
     set_message(&failure, "");
     *output = NULL;
     *output_length = 0;
     int channels = channels_of(color_type);
     if (channels == 0 || width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF
+        || (skip_fourth != 0 && (skip_fourth != 1 || color_type != PNG_COLOR_TYPE_RGB))
         || level < 0 || level > 9 || (filters & ~TP_PNG_FILTER_ALL) != 0 || filters == 0
         || (color_type == PNG_COLOR_TYPE_PALETTE && (palette_rgba == NULL || palette_entries < 1 || palette_entries > 256))) {
         set_message(&failure, "invalid encoding parameters");
         return TP_PNG_FAILED;
     }
-    size_t row_bytes = (size_t)width * (size_t)channels;
+    size_t row_bytes = (size_t)width * (size_t)(channels + skip_fourth);
     /* On the heap, not in this frame: libpng's longjmp must not leave it indeterminate. */
     Encoder *e = calloc(1, sizeof(Encoder));
     if (e != NULL) {
@@ -246,6 +247,8 @@ int32_t tp_png_encode(const uint8_t *samples, uint32_t width, uint32_t height, i
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_write_info(png, info);
+    /* After png_write_info, which sets the colour type the transformation checks. */
+    if (skip_fourth) png_set_filler(png, 0, PNG_FILLER_AFTER);  /* on writing: drop each pixel's fourth byte */
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, samples + (size_t)y * row_bytes);
     }

@@ -33,7 +33,8 @@ extension TappableCommand {
         let files = a.positionals
         let options = comparison(a)
         let output = a.text("--output"), alwaysWrite = a.flag("--always-write")
-        let report = try diffFiles(files[0], files[1], output: output, options: options, alwaysWrite: alwaysWrite)
+        let report = try diffFiles(files[0], files[1], output: output, options: options, alwaysWrite: alwaysWrite,
+                                   compression: a.pngCompression, sync: a.flag("--sync"))
         func size(_ s: RGBAImage.Size) -> JSON { .array([.int(s.width), .int(s.height)]) }
         let json = JSON.object([
             ("width", .int(report.width)), ("height", .int(report.height)),

@@ -48,7 +48,7 @@ extension TappableCommand {
                 let image = try LabelRenderer.image(label.layout, style: spec.style, state: state, scale: spec.scale)
                 frame += 1
                 let name = String(format: "frame-%03d.png", frame)
-                try AtomicFile.write(image.png, to: (frames as NSString).appendingPathComponent(name))
+                try a.write(try image.pngData(compression: a.pngCompression), to: (frames as NSString).appendingPathComponent(name))
                 // The event names its frame.
                 if case let .object(pairs) = json { json = .object(pairs + [("frame", .string(name))]) }
             }

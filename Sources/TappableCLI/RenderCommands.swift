@@ -28,13 +28,14 @@ extension TappableCommand {
         }
         let paint: () throws -> Data
         switch (output as NSString).pathExtension.lowercased() {
-        case "png": paint = { try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).png }
+        case "png": paint = { try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale)
+                                .pngData(compression: a.pngCompression) }
         case "pdf": paint = { try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy) }
         case "svg": paint = { try LabelRenderer.svg(label, style: spec.style, state: state) }
         default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
         }
         // The destination is checked (and its temporary file made) before painting.
-        try AtomicFile.write(to: output, producing: paint)
+        try a.write(to: output, producing: paint)
         return .ok("")
     }
 
@@ -46,10 +47,14 @@ extension TappableCommand {
         guard (output as NSString).pathExtension.lowercased() == "png" else { throw OptionError("--output \(output) must end in .png") }
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
-        let paint = { try AtomicFile.write(to: output) { try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2)).png } }
+        let paint = {
+            try a.write(to: output) {
+                try OverlayRenderer.image(label, style: spec.style, scale: a.number("--scale") ?? max(spec.scale, 2)).pngData(compression: a.pngCompression)
+            }
+        }
         if let json = a.text("--json") {
             // Both destinations are checked before painting: the hit map's temporary file is made first.
-            try AtomicFile.write(to: json) { try paint(); return Data((JSON.hitMap(label).serialized() + "\n").utf8) }
+            try a.write(to: json) { try paint(); return Data((JSON.hitMap(label).serialized() + "\n").utf8) }
         } else {
             try paint()
         }
@@ -63,7 +68,9 @@ extension TappableCommand {
     /// NAME.highlighted-N.png after; overlay PNG and hit-map JSON), written atomically into the
     /// output folder (made when missing; its parent folder must exist) — the same forms
     /// `tappable check` compares. SPECs whose files would overwrite each other's are refused
-    /// before anything is written (`ExampleOutputs`).
+    /// before anything is written (`ExampleOutputs`). SPECs are done `--jobs` at a time (default:
+    /// one per core); the report, the warnings and the files are the same whatever the number of
+    /// jobs, in the SPECs' name order.
     static func examplesCommand(_ a: Arguments) throws -> Result {
         let folder = a.positionals[0]
         let output = a.text("--output") ?? "out"
@@ -75,30 +82,80 @@ extension TappableCommand {
         guard collisions.isEmpty else { throw OptionError(collisions.map(\.description).joined(separator: "\n")) }
         // The output folder is made when missing; the folder it goes in must exist.
         try AtomicFile.checkFolder(output, missingFolder: .create)
+        let outcomes = inParallel(specs.count, jobs: a.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount) { k in
+            let log = WarningLog()
+            let outcome = $warnings.withValue(log) { example(specs[k], folder: folder, output: output, a) }
+            return (outcome, log.lines)
+        }
         var report = "", errors = "", failed = false
-        for file in specs {
-            let name = String(file.dropLast(5))
-            let path = (folder as NSString).appendingPathComponent(file)
-            func out(_ suffix: String) -> String { (output as NSString).appendingPathComponent(name + suffix) }
-            do {
-                let spec = try loadSpec(path)
-                let label = try spec.tappableLabel()
-                let scale = a.number("--scale") ?? spec.scale
-                for form in LabelForm.all(regionCount: label.regions.count) {
-                    let data = form.isImage
-                        ? try PNG.encode(LabelRendering.image(form, of: label, style: spec.style, scale: form.paintScale(labelScale: scale)))
-                        : Data((try LabelRendering.json(form, of: label).serialized() + "\n").utf8)
-                    try AtomicFile.write(data, to: out(form.fileSuffix))
-                }
-                report += "\(name): \(label.layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n"
-            } catch let error as SpecError {
-                failed = true
-                errors += "tappable: \(error)\n"
-            } catch {
-                failed = true
-                errors += "tappable: \(path): \(error)\n"
-            }
+        for ((line, error), lines) in outcomes {
+            warnings?.add(lines)
+            report += line
+            if let error { failed = true; errors += error }
         }
         return Result(stdout: report, stderr: errors, exitCode: failed ? 2 : 0)
+    }
+
+    /// One SPEC of `examples`: its report line, or its error line.
+    private static func example(_ file: String, folder: String, output: String, _ a: Arguments) -> (report: String, error: String?) {
+        let name = String(file.dropLast(5))
+        let path = (folder as NSString).appendingPathComponent(file)
+        func out(_ suffix: String) -> String { (output as NSString).appendingPathComponent(name + suffix) }
+        do {
+            let spec = try loadSpec(path)
+            let label = try spec.tappableLabel()
+            let scale = a.number("--scale") ?? spec.scale
+            for form in LabelForm.all(regionCount: label.regions.count) {
+                let data = form.isImage
+                    ? try LabelRendering.painted(form, of: label, style: spec.style, scale: form.paintScale(labelScale: scale))
+                        .pngData(compression: a.pngCompression)
+                    : Data((try LabelRendering.json(form, of: label).serialized() + "\n").utf8)
+                try a.write(data, to: out(form.fileSuffix))
+            }
+            return ("\(name): \(label.layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n", nil)
+        } catch let error as SpecError {
+            return ("", "tappable: \(error)\n")
+        } catch {
+            return ("", "tappable: \(path): \(error)\n")
+        }
+    }
+}
+
+/// `work(0..<count)` on up to `jobs` threads at once, results in index order.
+func inParallel<T: Sendable>(_ count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
+    let results = ParallelResults<T>(count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+        while let index = results.take() { results.store(work(index), at: index) }
+    }
+    return results.values.map { $0! }
+}
+
+/// The work queue and results of `inParallel`: indices handed out once each, results by index.
+private final class ParallelResults<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private(set) var values: [T?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+    /// The next index to work on, nil when all are taken.
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < values.count else { return nil }
+        next += 1
+        return next - 1
+    }
+    func store(_ value: T, at index: Int) { lock.lock(); values[index] = value; lock.unlock() }
+}
+
+extension Arguments {
+    /// `--png-compression`: how PNG outputs are encoded (default fast).
+    var pngCompression: PNG.Compression { text("--png-compression").flatMap(PNG.Compression.init(rawValue:)) ?? .fast }
+
+    /// Writes an output file atomically (`AtomicFile`'s rules), flushed to disk first with `--sync`.
+    func write(_ data: Data, to path: String) throws { try AtomicFile.write(data, to: path, sync: flag("--sync")) }
+
+    /// Writes what `produce` returns to `path` atomically, the destination checked (and its
+    /// temporary file made) before `produce` runs; flushed to disk first with `--sync`.
+    func write(to path: String, producing produce: () throws -> Data) throws {
+        try AtomicFile.write(to: path, sync: flag("--sync"), producing: produce)
     }
 }

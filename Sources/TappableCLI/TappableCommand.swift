@@ -25,6 +25,10 @@ public enum TappableCommand {
 
     static let scaleOption = OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale",
                                               "device pixels per point")
+    static let pngCompressionOption = OptionDefinition("--png-compression", .choice(["fast", "best"]), default: "fast",
+                                                       "PNG speed against size, same pixels: fast (zlib level 1, for snapshots and checks) or best (level 9, every filter: smaller, many times slower, for publishing)")
+    static let syncOption = OptionDefinition("--sync", .flag, default: "off",
+                                             "flush each file to disk (fsync) before renaming it into place, so it survives a crash of the machine")
 
     /// The subcommands, in the order the help lists them.
     static let commands: [CommandDefinition] = [
@@ -44,6 +48,7 @@ public enum TappableCommand {
                                              "the touches: \"down X,Y @T; move X,Y @T; up X,Y @T\" (also cancel @T, wait @T, #N for another finger)"),
                             OptionDefinition("--frames", .text(placeholder: "DIR"), default: "none",
                                              "write a PNG at each highlight change into the existing folder DIR (at most \(maximumFrameCount))"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Feed scripted touches; print one JSON event per line.",
                           run: simulateCommand),
@@ -58,6 +63,7 @@ public enum TappableCommand {
                                              "paint this UTF-16 range pressed"),
                             OptionDefinition("--touch", .pair(placeholder: "X,Y"), default: "none",
                                              "paint the region a finger at X,Y presses (points)"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Paint the label, normal or highlighted. Written atomically.",
                           run: renderCommand),
@@ -66,6 +72,7 @@ public enum TappableCommand {
                             OptionDefinition("--json", .text(placeholder: "OUT.json"), default: "none", "also write the hit map"),
                             OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale, at least 2",
                                              "device pixels per point"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "Debug overlay: tap areas, glyph rects, line boxes, baselines and a legend.",
                           run: overlayCommand),
@@ -74,12 +81,16 @@ public enum TappableCommand {
                             OptionDefinition("--output", short: "-o", .text(placeholder: "DIFF.png"), default: "none",
                                              "write pixelmatch's diff image when the images differ"),
                             OptionDefinition("--always-write", .flag, default: "off", "write the diff image even when they match"),
+                            pngCompressionOption, syncOption,
                           ] + comparisonOptions,
                           summary: "Compare two PNGs (pixelmatch 5.3); print {\"width\",\"height\",\"differentPixels\",\"ratio\",\"sizes\"}; exit 0 match, 1 differ, 2 bad input.",
                           run: diffCommand),
         CommandDefinition(name: "examples", positionals: [PositionalDefinition("FOLDER", "a folder of SPEC files (*.json)")], options: [
                             OptionDefinition("--output", short: "-o", .text(placeholder: "OUT_FOLDER"), default: "out", "where to write"),
                             scaleOption,
+                            OptionDefinition("--jobs", .integer(placeholder: "N", range: 1...256), default: "the number of cores",
+                                             "SPECs done at once; the output is the same for any N"),
+                            pngCompressionOption, syncOption,
                           ],
                           summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map.",
                           run: examplesCommand),

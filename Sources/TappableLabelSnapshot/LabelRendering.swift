@@ -7,11 +7,8 @@ import TappableSpec
 
 /// A label's forms made: pixels for images, JSON for the rest.
 public enum LabelRendering {
-    /// The one place a painted label becomes the snapshot module's pixels.
-    /// - Throws: `RGBAImage.SizeError` if the renderer's numbers are inconsistent (never expected).
-    public static func pixels(_ image: RenderedImage) throws -> RGBAImage {
-        try RGBAImage(width: image.width, height: image.height, bytes: image.rgba)
-    }
+    /// The one place a painted label becomes the snapshot module's pixels (straight RGBA).
+    public static func pixels(_ image: RenderedImage) throws -> RGBAImage { image.rgbaImage }
 
     /// Why a form cannot be made for a label.
     public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -23,16 +20,22 @@ public enum LabelRendering {
     /// - Throws: `FormError` for a region index the label does not have or a JSON form; rendering
     ///   errors (scale outside 0.1...16, empty or oversized label).
     public static func image(_ form: LabelForm, of label: TappableLabel, style: RenderStyle, scale: Double) throws -> RGBAImage {
+        try pixels(painted(form, of: label, style: style, scale: scale))
+    }
+
+    /// The painted image of `form` as the renderer returns it (premultiplied pixels; straight RGBA
+    /// or PNG bytes made only when asked). Throws as `image(_:of:style:scale:)`.
+    public static func painted(_ form: LabelForm, of label: TappableLabel, style: RenderStyle, scale: Double) throws -> RenderedImage {
         switch form {
         case .normal:
-            return try pixels(LabelRenderer.image(label.layout, style: style, scale: scale))
+            return try LabelRenderer.image(label.layout, style: style, scale: scale)
         case let .highlighted(i):
             guard label.regions.indices.contains(i) else {
                 throw FormError(description: "region \(i + 1) does not exist: the label has \(label.regions.count) region\(label.regions.count == 1 ? "" : "s")")
             }
-            return try pixels(LabelRenderer.image(label.layout, style: style, state: .highlighted(label.highlight(for: label.regions[i])), scale: scale))
+            return try LabelRenderer.image(label.layout, style: style, state: .highlighted(label.highlight(for: label.regions[i])), scale: scale)
         case .overlay:
-            return try pixels(OverlayRenderer.image(label, style: style, scale: scale))
+            return try OverlayRenderer.image(label, style: style, scale: scale)
         case .hitMap, .layout:
             throw FormError(description: "the \(form) is JSON, not an image")
         }

@@ -154,10 +154,17 @@ extension TextLayoutBuilder {
             while g < indices.upperBound, run.glyphs[g].cluster == cluster { g += 1 }
             groups.append((cluster, start..<g))
         }
-        var ascending = groups.map(\.cluster)
-        if run.isRightToLeft { ascending.reverse() }
-        if !zip(ascending, ascending.dropFirst()).allSatisfy({ $0 < $1 }) { ascending = Array(Set(ascending)).sorted() }
-        func spanEnd(of cluster: Int) -> Int {
+        // Where group k's span ends: the next cluster in ascending order. Monotonic clusters (the
+        // rule) give it from the neighbouring group; otherwise from the sorted distinct clusters.
+        let rtl = run.isRightToLeft
+        let monotonic = groups.indices.dropFirst().allSatisfy { rtl ? groups[$0 - 1].cluster > groups[$0].cluster : groups[$0 - 1].cluster < groups[$0].cluster }
+        let ascending = monotonic ? [] : Array(Set(groups.map(\.cluster))).sorted()
+        func spanEnd(ofGroup k: Int) -> Int {
+            if monotonic {
+                let next = rtl ? k - 1 : k + 1
+                return next >= 0 && next < groups.count ? groups[next].cluster : range.upperBound
+            }
+            let cluster = groups[k].cluster
             var lo = 0, hi = ascending.count
             while lo < hi { let mid = (lo + hi) / 2; if ascending[mid] <= cluster { lo = mid + 1 } else { hi = mid } }
             return lo < ascending.count ? ascending[lo] : range.upperBound
@@ -165,10 +172,10 @@ extension TextLayoutBuilder {
         let anyLeft = boxMinX.first { !$0.isNaN } ?? 0
         var result: [PositionedGlyph] = []
         result.reserveCapacity(indices.count)
-        for group in groups {
+        for (k, group) in groups.enumerated() {
             let cluster = group.cluster
             var left = Double.infinity
-            for i in max(cluster, range.location)..<min(max(spanEnd(of: cluster), cluster + 1), range.upperBound) {
+            for i in max(cluster, range.location)..<min(max(spanEnd(ofGroup: k), cluster + 1), range.upperBound) {
                 let x = boxMinX[i - range.location]
                 if !x.isNaN { left = min(left, x) }
             }

@@ -267,7 +267,7 @@ struct TextLayoutBuilder {
         }
         if !anyFace {
             let font = text.attributes(at: min(characterRange.location, max(units.count - 1, 0))).attributes.font ?? container.defaultFont
-            if let face = try shaper.faceChain(for: font).first { add(face, size: font.size * c.scale) }
+            add(try shaper.primaryFace(for: font), size: font.size * c.scale)
         }
         let natural = ascent + descent + gap
         let multiple = c.paragraph.style.lineHeightMultiple

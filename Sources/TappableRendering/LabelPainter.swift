@@ -37,11 +37,26 @@ struct LabelPainter {
     // MARK: - Colours
 
     /// The text colour of the character at `index` in the current state.
-    func foreground(at index: Int) -> Color {
-        let a = text.attributes(at: index).attributes
+    func foreground(at index: Int) -> Color { foreground(at: index, attributes: text.attributes(at: index).attributes) }
+
+    /// The text colour of the character at `index`, whose attributes are `a`, in the current state.
+    func foreground(at index: Int, attributes a: TextAttributes) -> Color {
         let normal = a.foregroundColor ?? (a.link != nil ? style.link.color : nil) ?? style.textColor
         guard let highlight, highlight.range.contains(index) else { return normal }
         return a.highlightedForegroundColor ?? (a.isTappable ? highlight.foregroundColor : nil) ?? normal
+    }
+
+    /// The attributes at text indices asked for in any order, looked up (and copied) once per
+    /// attribute run while the indices stay in it: glyphs and boxes come run by run.
+    struct AttributeCursor {
+        let text: AttributedText
+        private var range = TextRange(location: 0, length: 0)
+        private var current = TextAttributes()
+        init(_ text: AttributedText) { self.text = text }
+        mutating func attributes(at index: Int) -> TextAttributes {
+            if !range.contains(index) { (current, range) = text.attributes(at: index) }
+            return current
+        }
     }
 
     func setColor(_ cr: OpaquePointer, _ c: Color) {
@@ -78,6 +93,7 @@ struct LabelPainter {
                 cairo_set_font_size(cr, run.size)
                 var batch: [cairo_glyph_t] = []
                 var batchColor: Color?
+                var cursor = AttributeCursor(text)
                 func flush() {
                     guard let color = batchColor, !batch.isEmpty else { return }
                     setColor(cr, color)
@@ -85,7 +101,7 @@ struct LabelPainter {
                     batch.removeAll(keepingCapacity: true)
                 }
                 for glyph in run.glyphs {
-                    let color = foreground(at: glyph.cluster)
+                    let color = foreground(at: glyph.cluster, attributes: cursor.attributes(at: glyph.cluster))
                     if color != batchColor { flush(); batchColor = color }
                     batch.append(cairo_glyph_t(index: UInt(glyph.id), x: x0 + glyph.x, y: y0 + glyph.y))
                 }
@@ -108,16 +124,17 @@ struct LabelPainter {
     }
 
     private func paintDecorations(_ cr: OpaquePointer) {
+        var cursor = AttributeCursor(text)
         for (i, line) in layout.textLayout.lines.enumerated() {
             var underlines: [DecorationSegment] = [], strikes: [DecorationSegment] = []
             // Spaces hanging past the line's content are not decorated.
             for box in line.boxes where !box.isEllipsis && box.width > 0 && line.isWithinContent(box) {
                 let index = box.characterRange.location
-                let a = text.attributes(at: index).attributes
+                let a = cursor.attributes(at: index)
                 guard a.underline != nil || a.strikethrough != nil || (a.link != nil && style.link.underline) else { continue }
                 guard let run = line.runs.first(where: { !$0.isEllipsis && $0.characterRange.contains(index) }) else { continue }
                 let scale = run.face.scale(at: run.size), m = run.face.metrics
-                let color = foreground(at: index)
+                let color = foreground(at: index, attributes: a)
                 if let u = a.underline ?? (a.link != nil && style.link.underline ? .single : nil) {
                     Self.extend(&underlines, box, u, u.color ?? color, offset: m.underlinePosition * scale, thickness: m.underlineThickness * scale)
                 }

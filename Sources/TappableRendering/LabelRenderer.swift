@@ -4,20 +4,7 @@ import TappableInteraction
 import TappableLayout
 import TappableText
 
-/// A painted label: straight-alpha RGBA8 pixels, row-major, no padding, `width` x `height`
-/// device pixels (the label's size in points times the scale, rounded up).
-public struct RenderedImage: Sendable, Hashable {
-    /// Width in device pixels.
-    public let width: Int
-    /// Height in device pixels.
-    public let height: Int
-    /// `width` x `height` x 4 bytes: R, G, B, A (straight alpha) per pixel, rows top to bottom.
-    public let rgba: [UInt8]
-    /// PNG file bytes (8-bit RGBA), from Cairo.
-    public let png: Data
-}
-
-/// Paints labels with Cairo into images (PNG), PDF (with clickable link annotations) and SVG.
+/// Paints labels with Cairo into images (pixels; PNG on request), PDF (with clickable link annotations) and SVG.
 /// Deterministic: grey antialiasing, no hinting, unhinted metrics, so one label paints
 /// byte-identical on every machine with the same libraries.
 public enum LabelRenderer {
@@ -57,19 +44,25 @@ public enum LabelRenderer {
     /// Paints with `draw` (in points) onto a transparent image of `size` points at `scale`.
     static func image(size: Size, scale: Double, _ draw: (OpaquePointer) throws -> Void) throws -> RenderedImage {
         let (w, h) = try pixelSize(of: size, scale: scale)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("no surface") }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface))
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        configure(cr)
-        cairo_scale(cr, scale, scale)
-        try draw(cr)
-        try check(cairo_status(cr))
-        cairo_surface_flush(surface)
-        let rgba = unpremultiplied(surface, width: w, height: h)
-        let png = try stream { cairo_surface_write_to_png_stream(surface, $0, $1) }
-        return RenderedImage(width: w, height: h, rgba: rgba, png: png)
+        // Cairo paints straight into the image's own buffer (zeroed: transparent), no copy after.
+        guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)) == Int32(w * 4) else { throw RenderError.cairo("unexpected stride") }
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        try pixels.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(w * 4)) else {
+                throw RenderError.cairo("no surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            try check(cairo_surface_status(surface))
+            let cr = cairo_create(surface)!
+            defer { cairo_destroy(cr) }
+            configure(cr)
+            cairo_scale(cr, scale, scale)
+            try draw(cr)
+            try check(cairo_status(cr))
+            cairo_surface_finish(surface)
+        }
+        return RenderedImage(width: w, height: h, premultipliedARGB: pixels)
     }
 
     /// A one-page PDF of the label (its size in points), each link region a clickable annotation
@@ -139,24 +132,6 @@ public enum LabelRenderer {
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    /// Cairo's premultiplied native-endian ARGB32 as straight RGBA bytes.
-    static func unpremultiplied(_ surface: OpaquePointer, width: Int, height: Int) -> [UInt8] {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x]
-                let a = UInt32(p >> 24), i = (y * width + x) * 4
-                guard a > 0 else { continue }
-                func c(_ v: UInt32) -> UInt8 { UInt8(min(255, (v * 255 + a / 2) / a)) }
-                out[i] = c((p >> 16) & 0xFF); out[i + 1] = c((p >> 8) & 0xFF); out[i + 2] = c(p & 0xFF); out[i + 3] = UInt8(a)
-            }
-        }
-        return out
-    }
-
     /// Collects what a Cairo stream writer produces.
     final class DataSink {
         var data = Data()
@@ -165,11 +140,5 @@ public enum LabelRenderer {
             Unmanaged<DataSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-    }
-
-    static func stream(_ body: (cairo_write_func_t, UnsafeMutableRawPointer) -> cairo_status_t) throws -> Data {
-        let sink = DataSink()
-        try check(body(DataSink.write, Unmanaged.passUnretained(sink).toOpaque()))
-        return sink.data
     }
 }

@@ -62,9 +62,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let hasColor: Bool
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
+    /// Bit `v` set when `covers([Unicode.Scalar(v)])` for ASCII `v` (0...127): controls, which
+    /// need no glyph, and the characters the face has. Answers the common case without HarfBuzz.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
     private let ftLibrary: FT_Library
     /// The FreeType face; owned by this object, valid for its lifetime.
     public let ftFace: FT_Face
+    /// The runs this face shaped lately (see `ShapeCache`).
+    let shapedRuns = ShapeCache()
 
     /// Opens the face at `path`. Throws `FontError` when the file is missing or not a font.
     public init(path: String) throws {
@@ -100,6 +105,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.hbFont = hbFont
         self.unitsPerEm = Double(upem)
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? (path as NSString).lastPathComponent
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for v in UInt32(0)..<128 {
+            var glyph: hb_codepoint_t = 0
+            guard v < 0x20 || hb_font_get_nominal_glyph(hbFont, v, &glyph) != 0 else { continue }
+            if v < 64 { coverage.low |= 1 << UInt64(v) } else { coverage.high |= 1 << UInt64(v - 64) }
+        }
+        self.asciiCoverage = coverage
         self.hasColor = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
             || hb_ot_color_has_svg(hbFace) != 0
 
@@ -140,6 +152,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             if s.value >= 0x80, s.properties.isDefaultIgnorableCodePoint { return true }
             return glyph(for: s) != nil
         }
+    }
+
+    /// `covers` for one ASCII code unit (`unit` < 0x80), from a table made when the face opened.
+    func coversASCII(_ unit: UInt16) -> Bool {
+        unit < 64 ? asciiCoverage.low >> UInt64(unit) & 1 == 1 : asciiCoverage.high >> UInt64(unit - 64) & 1 == 1
     }
 
     /// The ink bounds of a glyph in font units, y up: (xBearing, yBearing, width, height) as HarfBuzz.

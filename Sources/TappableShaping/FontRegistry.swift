@@ -109,7 +109,7 @@ public final class FontCache: @unchecked Sendable {
     private let lock = NSLock()
     private var faces: [String: FontFace] = [:]
     private var failures: [String: FontError] = [:]
-    private var chains: [ChainKey: [FontFace]] = [:]
+    private var chains: [ChainKey: FaceChain] = [:]
 
     /// An empty cache of its own (most callers use `shared`).
     public init() {}
@@ -147,17 +147,79 @@ public final class FontCache: @unchecked Sendable {
 
     /// The chain for `key`, built by `make` on first use (failures are not kept: `make` reports
     /// them through the face cache, which remembers them).
-    public func chain(for key: ChainKey, make: () throws -> [FontFace]) throws -> [FontFace] {
+    public func chain(for key: ChainKey, make: () throws -> FaceChain) throws -> FaceChain {
         lock.lock()
         if let known = chains[key] { lock.unlock(); return known }
         lock.unlock()
         let chain = try make()
         lock.lock()
+        defer { lock.unlock() }
+        if let raced = chains[key] { return raced }
         chains[key] = chain
-        lock.unlock()
         return chain
+    }
+
+    /// Forgets the shaped runs every open face keeps (`TextShaper` shapes a run it has seen before
+    /// from memory, exactly as HarfBuzz shaped it). Layouts are unaffected; for benchmarks that
+    /// measure shaping from nothing, and for tests.
+    public func removeShapedRuns() {
+        lock.lock()
+        let open = Array(faces.values)
+        lock.unlock()
+        for face in open { face.shapedRuns.removeAll() }
     }
 
     /// How many faces are open, for tests and diagnostics.
     public var count: Int { lock.lock(); defer { lock.unlock() }; return faces.count }
+}
+
+/// A face and its fallbacks, in order: the requested face, opened at once, and the fallback face
+/// files, each opened the first time a character needs it (a file that cannot be opened is
+/// skipped), so a process that never meets a character outside its fonts never opens the
+/// fallbacks (the colour emoji face alone is 11 MB). Thread-safe; kept by `FontCache`.
+public final class FaceChain: @unchecked Sendable {
+    /// The requested face.
+    public let primary: FontFace
+    private let cache: FontCache
+    private let fallbackPaths: [String]
+    private let lock = NSLock()
+    /// The fallbacks opened so far, by position in `fallbackPaths` (.some(nil): could not open).
+    private var fallbacks: [FontFace??]
+
+    /// A chain of `primary` then the faces at `fallbackPaths` (a path equal to the primary's is
+    /// left out), opened through `cache` when first asked for.
+    public init(primary: FontFace, fallbackPaths: [String], cache: FontCache) {
+        self.primary = primary
+        self.cache = cache
+        self.fallbackPaths = fallbackPaths.filter { $0 != primary.path }
+        fallbacks = Array(repeating: nil, count: self.fallbackPaths.count)
+    }
+
+    /// How many faces the chain may hold: the primary and every fallback file.
+    var candidateCount: Int { 1 + fallbackPaths.count }
+
+    /// The chain's `k`-th face (0: the primary), opening it on first use; nil when that fallback
+    /// file cannot be opened.
+    func face(at k: Int) -> FontFace? {
+        if k == 0 { return primary }
+        lock.lock()
+        if let known = fallbacks[k - 1] { lock.unlock(); return known }
+        lock.unlock()
+        let face = try? cache.face(path: fallbackPaths[k - 1])
+        lock.lock()
+        fallbacks[k - 1] = .some(face)
+        lock.unlock()
+        return face
+    }
+
+    /// The first face satisfying `accept`, in chain order, opening fallbacks only as far as needed.
+    func first(where accept: (FontFace) -> Bool) -> FontFace? {
+        for k in 0..<candidateCount {
+            if let face = face(at: k), accept(face) { return face }
+        }
+        return nil
+    }
+
+    /// Every face of the chain that opens, in order (opens all of them).
+    public var faces: [FontFace] { (0..<candidateCount).compactMap(face(at:)) }
 }

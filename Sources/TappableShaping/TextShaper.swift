@@ -16,18 +16,21 @@ public struct TextShaper: Sendable {
         self.cache = cache
     }
 
-    /// The requested face and its fallbacks for `font`. Throws for an unknown family, a missing
-    /// or corrupt font file, or a size that is not a positive finite number.
-    public func faceChain(for font: Font) throws -> [FontFace] {
+    /// The requested face and its fallbacks for `font`, every one opened. Throws for an unknown
+    /// family, a missing or corrupt font file, or a size that is not a positive finite number.
+    public func faceChain(for font: Font) throws -> [FontFace] { try chain(for: font).faces }
+
+    /// The face `font` asks for (not a fallback). Throws as `faceChain(for:)`.
+    public func primaryFace(for font: Font) throws -> FontFace { try chain(for: font).primary }
+
+    /// The requested face, opened, and its fallbacks, opened when first needed. The chain depends
+    /// on the face asked for, not the size: resolved once per process.
+    func chain(for font: Font) throws -> FaceChain {
         guard font.size.isFinite, font.size > 0 else { throw FontError.invalidSize(font.size) }
-        // The chain depends on the face asked for, not the size: resolved once per process.
         let key = FontCache.ChainKey(directory: registry.directory, family: font.family, weight: font.weight.value,
                                      italic: font.italic, file: font.file)
         return try cache.chain(for: key) {
-            let primary = try cache.face(path: registry.file(for: font))
-            return [primary] + registry.fallbackFiles(for: font).compactMap { path in
-                path == primary.path ? nil : try? cache.face(path: path)
-            }
+            FaceChain(primary: try cache.face(path: registry.file(for: font)), fallbackPaths: registry.fallbackFiles(for: font), cache: cache)
         }
     }
 
@@ -51,7 +54,7 @@ public struct TextShaper: Sendable {
         let content = units[range.range]
         let (levels, paragraphLevel) = UnicodeAlgorithms.bidiLevels(content, rightToLeft: direction)
         let scripts = UnicodeAlgorithms.resolvedScripts(content)
-        let faces = try assignFaces(text, range: range, graphemeStarts: graphemeStarts, defaultFont: defaultFont)
+        let (choices, faceOf) = try assignFaces(text, range: range, graphemeStarts: graphemeStarts, defaultFont: defaultFont)
 
         // Split into runs where level, script, face or size change, only between grapheme clusters:
         // a cluster whose marks have another script (Hebrew points on a Latin letter) or level
@@ -62,14 +65,14 @@ public struct TextShaper: Sendable {
         while start < range.length {
             var end = start + 1
             while end < range.length, !graphemeStarts[range.location + end]
-                    || (levels[end] == levels[start] && scripts[end] == scripts[start]
-                        && faces[end].face === faces[start].face && faces[end].size == faces[start].size) {
+                    || (levels[end] == levels[start] && scripts[end] == scripts[start] && faceOf[end] == faceOf[start]) {
                 end += 1
             }
             let runRange = TextRange(location: range.location + start, length: end - start)
+            let choice = choices[Int(faceOf[start])]
             let glyphs = shape(units, paragraph: range, run: runRange, level: levels[start], script: scripts[start],
-                               face: faces[start].face, size: faces[start].size)
-            let run = ShapedRun(range: runRange, level: levels[start], face: faces[start].face, size: faces[start].size, glyphs: glyphs)
+                               face: choice.face, size: choice.size)
+            let run = ShapedRun(range: runRange, level: levels[start], face: choice.face, size: choice.size, glyphs: glyphs)
             distributeAdvances(of: run, paragraph: range, graphemeStarts: graphemeStarts, into: &advances)
             runs.append(run)
             start = end
@@ -86,9 +89,9 @@ public struct TextShaper: Sendable {
 
     /// Shapes a short standalone string (the truncation ellipsis) with `font` and its fallbacks.
     public func shapeStandalone(_ string: String, font: Font, rightToLeft: Bool) throws -> ShapedRun {
-        let chain = try faceChain(for: font)
+        let chain = try chain(for: font)
         let scalars = Array(string.unicodeScalars)
-        let face = chain.first { $0.covers(scalars) } ?? chain[0]
+        let face = chain.first { $0.covers(scalars) } ?? chain.primary
         let units = Array(string.utf16)
         let range = TextRange(location: 0, length: units.count)
         let level: UInt8 = rightToLeft ? 1 : 0
@@ -98,34 +101,75 @@ public struct TextShaper: Sendable {
 
     // MARK: - Fonts per cluster
 
-    private struct FaceChoice { var face: FontFace; var size: Double }
+    private struct FaceChoice: Equatable {
+        var face: FontFace
+        var size: Double
+        static func == (a: FaceChoice, b: FaceChoice) -> Bool { a.face === b.face && a.size == b.size }
+    }
 
-    /// A face and size per UTF-16 unit, chosen per grapheme cluster with the font in effect at the
-    /// cluster's first unit: a font change inside a cluster never splits it.
-    private func assignFaces(_ text: AttributedText, range: TextRange, graphemeStarts: [Bool], defaultFont: Font) throws -> [FaceChoice] {
-        var result: [FaceChoice] = []
-        result.reserveCapacity(range.length)
-        let units = text.utf16
-        let emoji = emojiFace
-        var chains: [Font: [FontFace]] = [:]
+    /// A face and size per UTF-16 unit of `range`, chosen per grapheme cluster with the font in
+    /// effect at the cluster's first unit (a font change inside a cluster never splits it): the
+    /// distinct choices, and for each unit the index of its choice. Fonts are looked up once per
+    /// attribute run; ASCII clusters are decided from the faces' ASCII tables; fallback faces
+    /// and the emoji face are opened only for a cluster that needs them.
+    private func assignFaces(_ text: AttributedText, range: TextRange, graphemeStarts: [Bool],
+                             defaultFont: Font) throws -> (choices: [FaceChoice], faceOf: [UInt32]) {
+        var choices: [FaceChoice] = []
+        var faceOf = [UInt32](repeating: 0, count: range.length)
+        let units = text.utf16, attributeRuns = text.runs
+        var runIndex = text.runIndex(at: range.location) ?? 0
+        var runEnd = -1
+        var font = defaultFont
+        var chain: FaceChain?
         var previous: FontFace?
-        var previousFont: Font?
+        var current: (choice: FaceChoice, index: UInt32)?
         var scalars: [Unicode.Scalar] = []
         var i = range.location
         while i < range.upperBound {
             var end = i + 1
             while end < range.upperBound, !graphemeStarts[end] { end += 1 }
-            let font = text.attributes(at: i).attributes.font ?? defaultFont
-            if font != previousFont { previous = nil; previousFont = font }
-            let chain: [FontFace]
-            if let known = chains[font] { chain = known } else { chain = try faceChain(for: font); chains[font] = chain }
-            Self.decode(units, i..<end, into: &scalars)
-            let face = chooseFace(for: scalars, chain: chain, emoji: emoji, previous: previous)
+            if i >= runEnd {
+                // The attribute run holding the cluster's first unit.
+                while runIndex + 1 < attributeRuns.count, attributeRuns[runIndex].range.upperBound <= i { runIndex += 1 }
+                runEnd = attributeRuns.isEmpty ? range.upperBound : attributeRuns[runIndex].range.upperBound
+                let runFont = attributeRuns.isEmpty ? defaultFont : attributeRuns[runIndex].attributes.font ?? defaultFont
+                if chain == nil || runFont != font {
+                    font = runFont
+                    chain = try self.chain(for: font)
+                    previous = nil
+                }
+            }
+            let face: FontFace
+            if end == i + 1, units[i] < 0x80 {
+                face = Self.asciiFace(for: units[i], chain: chain!, previous: previous)
+            } else {
+                Self.decode(units, i..<end, into: &scalars)
+                face = chooseFace(for: scalars, chain: chain!, previous: previous)
+            }
             previous = face
-            for _ in i..<end { result.append(FaceChoice(face: face, size: font.size)) }
+            let choice = FaceChoice(face: face, size: font.size)
+            if current?.choice != choice {
+                if let known = choices.firstIndex(of: choice) {
+                    current = (choice, UInt32(known))
+                } else {
+                    current = (choice, UInt32(choices.count))
+                    choices.append(choice)
+                }
+            }
+            if current!.index != 0 {
+                for k in i..<end { faceOf[k - range.location] = current!.index }
+            }
             i = end
         }
-        return result
+        return (choices, faceOf)
+    }
+
+    /// `chooseFace` for a cluster of one ASCII unit, from the faces' ASCII tables: never emoji
+    /// (ASCII alone is not), neutral characters stay in the face before them.
+    private static func asciiFace(for unit: UInt16, chain: FaceChain, previous: FontFace?) -> FontFace {
+        if let previous, !previous.hasColor, isScriptNeutral(Unicode.Scalar(UInt8(unit))), previous.coversASCII(unit) { return previous }
+        if chain.primary.coversASCII(unit), !chain.primary.hasColor { return chain.primary }
+        return chain.first { !$0.hasColor && $0.coversASCII(unit) } ?? chain.first { $0.coversASCII(unit) } ?? chain.primary
     }
 
     /// The scalars of `units[range]` (lone surrogates become U+FFFD), into a reused buffer.
@@ -145,15 +189,15 @@ public struct TextShaper: Sendable {
         }
     }
 
-    private func chooseFace(for scalars: [Unicode.Scalar], chain: [FontFace], emoji: FontFace?, previous: FontFace?) -> FontFace {
-        if let emoji, Self.isEmojiPresentation(scalars), emoji.covers(scalars) { return emoji }
+    private func chooseFace(for scalars: [Unicode.Scalar], chain: FaceChain, previous: FontFace?) -> FontFace {
+        if Self.isEmojiPresentation(scalars), let emoji = emojiFace, emoji.covers(scalars) { return emoji }
         // Spaces, digits and punctuation stay in the face around them when it has them.
         // (Not the colour emoji face: its spaces are emoji-wide.)
         if let previous, !previous.hasColor, scalars.allSatisfy(Self.isScriptNeutral), previous.covers(scalars) { return previous }
         if let face = chain.first(where: { !$0.hasColor && $0.covers(scalars) }) ?? chain.first(where: { $0.covers(scalars) }) { return face }
         // No face has every scalar: the one covering the base character, else the requested face (.notdef boxes).
         if let base = scalars.first, let face = chain.first(where: { $0.covers([base]) }) { return face }
-        return chain[0]
+        return chain.primary
     }
 
     /// C0 and C1 control characters and DEL, which have no glyph of their own.
@@ -193,6 +237,36 @@ public struct TextShaper: Sendable {
 
     private func shape(_ units: [UInt16], paragraph: TextRange, run: TextRange, level: UInt8, script: UInt32,
                        face: FontFace, size: Double) -> [ShapedGlyph] {
+        let rightToLeft = level & 1 == 1
+        func harfBuzz() -> [RawGlyph] {
+            Self.harfBuzz(units, paragraph: paragraph, run: run, rightToLeft: rightToLeft, script: script, face: face)
+        }
+        let raw = run.length > ShapeCache.maximumRunLength ? harfBuzz()
+            : face.shapedRuns.glyphs(for: ShapeKey(units, paragraph: paragraph, run: run, rightToLeft: rightToLeft, script: script), shape: harfBuzz)
+        let scale = face.scale(at: size)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(raw.count)
+        let space = face.glyph(for: " ")
+        for g in raw {
+            let cluster = run.location + Int(g.cluster)
+            if Self.isControl(units[cluster]) {
+                // Control characters draw nothing (fonts would show .notdef boxes); a tab advances
+                // by eight spaces, Pango's tab width.
+                let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
+                glyphs.append(ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
+                                          offsetX: 0, offsetY: 0))
+            } else {
+                glyphs.append(ShapedGlyph(id: g.id, cluster: cluster, advance: Double(g.advance) * scale,
+                                          offsetX: Double(g.offsetX) * scale, offsetY: Double(g.offsetY) * scale))
+            }
+        }
+        return glyphs
+    }
+
+    /// HarfBuzz's glyphs for `run` of `paragraph` (the rest of the paragraph as context), in font
+    /// units, clusters relative to the run's start.
+    private static func harfBuzz(_ units: [UInt16], paragraph: TextRange, run: TextRange, rightToLeft: Bool, script: UInt32,
+                                 face: FontFace) -> [RawGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         units.withUnsafeBufferPointer { all in
@@ -200,9 +274,9 @@ public struct TextShaper: Sendable {
             hb_buffer_add_utf16(buffer, base, Int32(paragraph.length),
                                 UInt32(run.location - paragraph.location), Int32(run.length))
         }
-        hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
-        hb_buffer_set_language(buffer, Self.language)
+        hb_buffer_set_language(buffer, language)
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if run.location == paragraph.location { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if run.upperBound == paragraph.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
@@ -212,26 +286,11 @@ public struct TextShaper: Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let scale = face.scale(at: size)
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        let space = face.glyph(for: " ")
-        for g in 0..<Int(count) {
-            let cluster = paragraph.location + Int(infos[g].cluster)
-            var glyph = ShapedGlyph(id: infos[g].codepoint, cluster: cluster,
-                                    advance: Double(positions[g].x_advance) * scale,
-                                    offsetX: Double(positions[g].x_offset) * scale,
-                                    offsetY: Double(positions[g].y_offset) * scale)
-            if Self.isControl(units[cluster]) {
-                // Control characters draw nothing (fonts would show .notdef boxes); a tab advances
-                // by eight spaces, Pango's tab width.
-                let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
-                glyph = ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
-                                    offsetX: 0, offsetY: 0)
-            }
-            glyphs.append(glyph)
+        let offset = Int32(run.location - paragraph.location)
+        return (0..<Int(count)).map { g in
+            RawGlyph(id: infos[g].codepoint, cluster: Int32(bitPattern: infos[g].cluster) - offset, advance: positions[g].x_advance,
+                     offsetX: positions[g].x_offset, offsetY: positions[g].y_offset)
         }
-        return glyphs
     }
 
     /// Spreads each HarfBuzz cluster's advance over the grapheme clusters it spans (evenly: a

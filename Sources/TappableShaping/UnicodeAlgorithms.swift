@@ -22,6 +22,13 @@ public enum UnicodeAlgorithms {
     /// UAX #29 extended grapheme cluster boundaries: element i (0...count) is true when a cluster
     /// starts (or the text ends) at unit i. On an ICU failure every code-point boundary counts.
     public static func graphemeBoundaries(_ text: [UInt16]) -> [Bool] {
+        // ASCII has no extenders, marks, joiners or prepends: a cluster starts at every unit but
+        // the LF of CR LF (GB3; GB4 and GB5 break around the other controls; GB999 elsewhere).
+        if text.allSatisfy({ $0 < 0x80 }) {
+            var out = [Bool](repeating: true, count: text.count + 1)
+            for i in text.indices.dropFirst() where text[i] == 0x0A && text[i - 1] == 0x0D { out[i] = false }
+            return out
+        }
         var out = [UInt8](repeating: 0, count: text.count + 1)
         let status = text.withUnsafeBufferPointer { buf in
             out.withUnsafeMutableBufferPointer { tp_grapheme_breaks(buf.baseAddress, Int32(text.count), $0.baseAddress) }
@@ -51,7 +58,10 @@ public enum UnicodeAlgorithms {
     /// The visual order of items with these levels (rule L2): result[v] is the logical index shown
     /// at visual position v.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
-        guard !levels.isEmpty else { return [] }
+        guard let first = levels.first else { return [] }
+        // One level throughout (most lines): rule L2 reverses it once per level down to 1, so an
+        // odd level reads backwards and an even one forwards.
+        if levels.allSatisfy({ $0 == first }) { return first & 1 == 1 ? Array(levels.indices.reversed()) : Array(levels.indices) }
         var map = [Int32](repeating: 0, count: levels.count)
         let status = levels.withUnsafeBufferPointer { buf in
             map.withUnsafeMutableBufferPointer { tp_bidi_reorder(buf.baseAddress, Int32(levels.count), $0.baseAddress) }
@@ -68,10 +78,10 @@ public enum UnicodeAlgorithms {
             tags.withUnsafeMutableBufferPointer { tp_scripts(buf.baseAddress, Int32(text.count), $0.baseAddress) }
         }
         guard status == 0 else { return [UInt32](repeating: common, count: text.count) }
-        let neutral: Set<UInt32> = [common, inherited, unknown]
-        var current: UInt32? = tags.first { !neutral.contains($0) }
+        func isNeutral(_ tag: UInt32) -> Bool { tag == common || tag == inherited || tag == unknown }
+        var current: UInt32? = tags.first { !isNeutral($0) }
         for i in tags.indices {
-            if neutral.contains(tags[i]) { tags[i] = current ?? common } else { current = tags[i] }
+            if isNeutral(tags[i]) { tags[i] = current ?? common } else { current = tags[i] }
         }
         return tags
     }

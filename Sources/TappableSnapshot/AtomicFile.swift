@@ -17,9 +17,11 @@ import Glibc
 ///   creates its own output folder (`MissingFolder.create`).
 /// - A file name longer than `maximumNameLength` bytes is an error.
 ///
-/// The bytes go to a temporary file `.<name>.<uuid>.tmp` in the destination's folder, are
-/// flushed to disk, and the temporary file is renamed over the destination: readers see the old
-/// file or the complete new one. On any failure the temporary file is removed and the
+/// The bytes go to a temporary file `.<name>.<uuid>.tmp` in the destination's folder, which is
+/// renamed over the destination: readers see the old file or the complete new one. With `sync`,
+/// the file is flushed to disk (fsync) before the rename, so that it also survives a crash of
+/// the machine; without it (the default: snapshots and command-line outputs are cheap to make
+/// again) the kernel writes it back when it likes, which costs nothing while the program waits. On any failure the temporary file is removed and the
 /// destination is left untouched. While it exists, the temporary file is registered so that the
 /// handlers of `removeTemporaryFilesOnInterrupt()` remove it when the process is interrupted.
 public enum AtomicFile {
@@ -51,9 +53,9 @@ public enum AtomicFile {
     /// Writes `data` to `path` atomically, following the rules above.
     /// - Throws: `WriteError` naming the path and the reason (what is in the way, a missing or
     ///   unwritable folder, a too long name, a full disk, an empty path…).
-    public static func write(_ data: Data, to path: String, missingFolder: MissingFolder = .refuse) throws(WriteError) {
+    public static func write(_ data: Data, to path: String, missingFolder: MissingFolder = .refuse, sync: Bool = false) throws(WriteError) {
         let file = try TemporaryFile(for: path, missingFolder: missingFolder)
-        try file.commit(data)
+        try file.commit(data, sync: sync)
     }
 
     /// Writes what `produce` returns to `path` atomically: the destination is checked and the
@@ -61,14 +63,15 @@ public enum AtomicFile {
     /// an interrupted `produce` leaves no file behind (with `removeTemporaryFilesOnInterrupt()`).
     /// - Throws: `WriteError` as `write(_:to:missingFolder:)`, or what `produce` throws (the
     ///   temporary file is then removed).
-    public static func write(to path: String, missingFolder: MissingFolder = .refuse, producing produce: () throws -> Data) throws {
+    public static func write(to path: String, missingFolder: MissingFolder = .refuse, sync: Bool = false,
+                             producing produce: () throws -> Data) throws {
         let file = try TemporaryFile(for: path, missingFolder: missingFolder)
         let data: Data
         do { data = try produce() } catch {
             file.discard()
             throw error
         }
-        try file.commit(data)
+        try file.commit(data, sync: sync)
     }
 
     /// Checks that `path` is a folder (following symbolic links), creating it when missing as
@@ -138,8 +141,9 @@ public enum AtomicFile {
             self.slot = slot
         }
 
-        /// Writes `data`, flushes it to disk and renames the file into place; on failure removes it.
-        func commit(_ data: Data) throws(WriteError) {
+        /// Writes `data`, flushes it to disk when `sync`, and renames the file into place; on
+        /// failure removes it.
+        func commit(_ data: Data, sync: Bool) throws(WriteError) {
             var failure: String?
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 var offset = 0
@@ -153,7 +157,7 @@ public enum AtomicFile {
                     offset += n
                 }
             }
-            if failure == nil, fsync(descriptor) != 0 { failure = "fsync failed: \(errnoText())" }
+            if failure == nil, sync, fsync(descriptor) != 0 { failure = "fsync failed: \(errnoText())" }
             if close(descriptor) != 0, failure == nil { failure = "close failed: \(errnoText())" }
             if failure == nil, rename(path, destination) != 0 { failure = "cannot rename the temporary file into place: \(errnoText())" }
             if let failure {

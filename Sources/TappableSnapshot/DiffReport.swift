@@ -50,18 +50,28 @@ public struct DiffReport: Sendable, Hashable, CustomStringConvertible {
 /// - Parameters:
 ///   - maxPixels: decode limit per image (default 100 megapixels), and the largest diff image
 ///     written, so `diffFiles` can always read its own diff images back.
+///   - compression, sync: how the diff image is encoded and written (`PNG.write`).
 /// - Throws: `PNGError` naming the file that could not be read, decoded or written;
 ///   `.diffImageTooLarge` when images of different sizes need a canvas over `maxPixels`.
 public func diffFiles(_ a: String, _ b: String, output: String?,
                       options: ImageDiff.Options = ImageDiff.Options(), alwaysWrite: Bool = false,
-                      maxPixels: Int = PNG.defaultMaxPixels) throws(PNGError) -> DiffReport {
+                      maxPixels: Int = PNG.defaultMaxPixels, compression: PNG.Compression = .fast,
+                      sync: Bool = false) throws(PNGError) -> DiffReport {
     let reference = try PNG.read(contentsOf: a, maxPixels: maxPixels)
     let actual = try PNG.read(contentsOf: b, maxPixels: maxPixels)
     let result = ImageDiff.compare(reference, actual, options: options, makeDiffImage: output != nil,
                                    maxDiffImagePixels: maxPixels)
     if let output, alwaysWrite || !result.matches {
         if let tooLarge = result.diffImageTooLarge { throw .diffImageTooLarge(destination: output, tooLarge) }
-        if let diffImage = result.diffImage { try PNG.write(diffImage, to: output) }
+        if let diffImage = result.diffImage {
+            // A diff image has few colours (greys, red, yellow): a palette stores a quarter of the
+            // bytes, so it compresses in about a quarter of the time; else RGB when opaque.
+            do {
+                try PNG.write(diffImage, to: output, format: .palette, compression: compression, sync: sync)
+            } catch .encodingFailed {
+                try PNG.write(diffImage, to: output, format: diffImage.isOpaque ? .rgb : .rgba, compression: compression, sync: sync)
+            }
+        }
     }
     return DiffReport(result)
 }

@@ -125,8 +125,18 @@ public enum ImageDiff {
                                          maxDiffImagePixels: maxDiffImagePixels)
         }
         let width = reference.width, height = reference.height
-        var output: [UInt8]? = makeDiffImage ? [UInt8](repeating: 0, count: reference.bytes.count) : nil
-        let count = pixelmatch(reference.bytes, actual.bytes, &output, width: width, height: height, options: options)
+        var count = 0
+        var output: [UInt8]?
+        if makeDiffImage && !options.diffMask {
+            // Every pixel is drawn (grey, red or yellow): no need to zero the buffer first.
+            output = [UInt8](unsafeUninitializedCapacity: reference.bytes.count) { buffer, initialized in
+                count = pixelmatch(reference.bytes, actual.bytes, buffer, width: width, height: height, options: options)
+                initialized = buffer.count
+            }
+        } else {
+            if makeDiffImage { output = [UInt8](repeating: 0, count: reference.bytes.count) }
+            count = pixelmatch(reference.bytes, actual.bytes, &output, width: width, height: height, options: options)
+        }
         let ratio = Double(count) / Double(reference.pixelCount)
         return Result(width: width, height: height, referenceSize: reference.size, actualSize: actual.size,
                       differentPixels: count, ratio: ratio, sizesMatch: true,
@@ -196,14 +206,21 @@ public enum ImageDiff {
     /// pixelmatch(img1, img2, output, width, height, options) → number of different pixels.
     static func pixelmatch(_ img1: [UInt8], _ img2: [UInt8], _ output: inout [UInt8]?,
                            width: Int, height: Int, options: Options) -> Int {
+        guard output != nil else { return pixelmatch(img1, img2, nil, width: width, height: height, options: options) }
+        return output!.withUnsafeMutableBufferPointer { pixelmatch(img1, img2, $0, width: width, height: height, options: options) }
+    }
+
+    /// pixelmatch drawing into `output` (`width * height * 4` bytes) when given.
+    private static func pixelmatch(_ img1: [UInt8], _ img2: [UInt8], _ output: UnsafeMutableBufferPointer<UInt8>?,
+                                   width: Int, height: Int, options: Options) -> Int {
         let threshold = clamp01(options.threshold)
         let alpha = clamp01(options.alpha)
         let maxDelta = maxYIQDelta * threshold * threshold
         return img1.withUnsafeBufferPointer { a in
             img2.withUnsafeBufferPointer { b in
                 if a.elementsEqual(b) {  // fast path when identical
-                    if output != nil && !options.diffMask {
-                        for i in 0..<(width * height) { drawGrayPixel(a, i * 4, alpha, &output!) }
+                    if let output, !options.diffMask {
+                        for i in 0..<(width * height) { drawGrayPixel(a, i * 4, alpha, output) }
                     }
                     return 0
                 }
@@ -217,13 +234,13 @@ public enum ImageDiff {
                             if !options.includeAA
                                 && (antialiased(a, x, y, width, height, b) || antialiased(b, x, y, width, height, a)) {
                                 // anti-aliasing: yellow, not counted, not part of a mask
-                                if output != nil && !options.diffMask { drawPixel(&output!, pos, 255, 255, 0) }
+                                if let output, !options.diffMask { drawPixel(output, pos, 255, 255, 0) }
                             } else {
-                                if output != nil { drawPixel(&output!, pos, 255, 0, 0) }
+                                if let output { drawPixel(output, pos, 255, 0, 0) }
                                 diff += 1
                             }
-                        } else if output != nil && !options.diffMask {
-                            drawGrayPixel(a, pos, alpha, &output!)
+                        } else if let output, !options.diffMask {
+                            drawGrayPixel(a, pos, alpha, output)
                         }
                     }
                 }
@@ -322,16 +339,16 @@ public enum ImageDiff {
     /// Blends a component with white at opacity `a` (0...1).
     @inline(__always) static func blend(_ c: Double, _ a: Double) -> Double { 255 + (c - 255) * a }
 
-    @inline(__always) static func drawPixel(_ output: inout [UInt8], _ pos: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+    @inline(__always) static func drawPixel(_ output: UnsafeMutableBufferPointer<UInt8>, _ pos: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
         output[pos] = r; output[pos + 1] = g; output[pos + 2] = b; output[pos + 3] = 255
     }
 
     /// The reference pixel's luma, faded towards white by `alpha` (pixelmatch's drawGrayPixel);
     /// stored truncated, as pixelmatch's Uint8Array output does.
     @inline(__always) static func drawGrayPixel(_ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ alpha: Double,
-                                                _ output: inout [UInt8]) {
+                                                _ output: UnsafeMutableBufferPointer<UInt8>) {
         let value = blend(rgb2y(Double(img[i]), Double(img[i + 1]), Double(img[i + 2])), alpha * Double(img[i + 3]) / 255)
         let v = UInt8(min(max(value, 0), 255))
-        drawPixel(&output, i, v, v, v)
+        drawPixel(output, i, v, v, v)
     }
 }

@@ -79,9 +79,12 @@ public enum PNG {
     /// How hard `encode` compresses. Lossless either way: the decoded pixels are identical, only
     /// encoding time and file size differ.
     public enum Compression: String, Sendable, CaseIterable {
-        /// zlib level 3, libpng choosing per row among the cheap filters (None, Sub, Up): several
-        /// times faster than `.best`, files typically a quarter to a third larger. The default,
-        /// for snapshots and diff images.
+        /// zlib level 1, rows unfiltered (filter None): for labels (text on transparency or on
+        /// flat colour, whose repeated rows zlib's window finds anyway) the fastest setting libpng
+        /// offers and no larger than adaptive filtering at level 1, about twice as fast as level 3
+        /// with adaptive filters, and tens of times faster than `.best`, for files a third to a half
+        /// larger than `.best` (photographs and gradients would grow more). The default, for
+        /// snapshots, diff images and command-line output; `tappable-bench` reports times and sizes.
         case fast
         /// zlib level 9, libpng choosing per row among all five filters: smaller files, many
         /// times slower; for images kept for long or shipped.
@@ -90,7 +93,7 @@ public enum PNG {
         /// The zlib level, 0...9.
         var zlibLevel: Int32 {
             switch self {
-            case .fast: return 3
+            case .fast: return 1
             case .best: return 9
             }
         }
@@ -98,7 +101,7 @@ public enum PNG {
         /// libpng's row filter mask for truecolour and grey images (palette images are never filtered).
         var filters: Int32 {
             switch self {
-            case .fast: return Int32(TP_PNG_FILTER_NONE | TP_PNG_FILTER_SUB | TP_PNG_FILTER_UP)
+            case .fast: return Int32(TP_PNG_FILTER_NONE)
             case .best: return Int32(TP_PNG_FILTER_ALL)
             }
         }
@@ -228,13 +231,14 @@ public enum PNG {
     /// Encodes `image` and writes it to `path` with `AtomicFile` (temporary file in the same
     /// folder, then rename; an existing file is replaced only by a complete new one; only a
     /// regular file or a symbolic link to one is replaced; a missing folder is an error unless
-    /// `missingFolder` allows it).
+    /// `missingFolder` allows it; with `sync`, flushed to disk first).
     /// - Throws: `PNGError.encodingFailed` or `.writeFailed` naming the path.
     public static func write(_ image: RGBAImage, to path: String, format: StorageFormat = .rgba,
-                             compression: Compression = .fast, missingFolder: AtomicFile.MissingFolder = .refuse) throws(PNGError) {
+                             compression: Compression = .fast, missingFolder: AtomicFile.MissingFolder = .refuse,
+                             sync: Bool = false) throws(PNGError) {
         let data = try encode(image, format: format, compression: compression, destination: path)
         do {
-            try AtomicFile.write(data, to: path, missingFolder: missingFolder)
+            try AtomicFile.write(data, to: path, missingFolder: missingFolder, sync: sync)
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
@@ -243,7 +247,7 @@ public enum PNG {
     // MARK: Internals
 
     /// The samples `format` stores for `image`, its PNG colour type and, for palettes, the RGBA
-    /// colour map.
+    /// colour map. RGB samples are the image's RGBA bytes (the encoder skips the alpha bytes).
     private static func samples(of image: RGBAImage, as format: StorageFormat,
                                 destination: String) throws(PNGError) -> (samples: [UInt8], colorType: Int32, palette: [UInt8]) {
         let px = image.bytes
@@ -253,12 +257,10 @@ public enum PNG {
         case .rgba:
             return (px, 6, [])
         case .rgb:
-            var out = [UInt8](); out.reserveCapacity(n * 3)
-            for i in 0..<n {
-                guard px[i * 4 + 3] == 255 else { throw fail("RGB storage needs opaque pixels; pixel \(i) has alpha \(px[i * 4 + 3])") }
-                out.append(px[i * 4]); out.append(px[i * 4 + 1]); out.append(px[i * 4 + 2])
+            if let translucent = px.withUnsafeBufferPointer({ p in (0..<n).first { p[$0 * 4 + 3] != 255 } }) {
+                throw fail("RGB storage needs opaque pixels; pixel \(translucent) has alpha \(px[translucent * 4 + 3])")
             }
-            return (out, 2, [])
+            return (px, 2, [])   // the RGBA bytes themselves: libpng skips each fourth byte
         case .grey, .greyAlpha:
             let alpha = format == .greyAlpha
             var out = [UInt8](); out.reserveCapacity(n * (alpha ? 2 : 1))
@@ -271,23 +273,43 @@ public enum PNG {
             }
             return (out, alpha ? 4 : 0, [])
         case .palette:
-            var colours: [UInt32: UInt8] = [:]
-            var colormap = [UInt8]()
-            var indices = [UInt8](); indices.reserveCapacity(n)
-            for i in 0..<n {
-                let key = UInt32(px[i * 4]) << 24 | UInt32(px[i * 4 + 1]) << 16 | UInt32(px[i * 4 + 2]) << 8 | UInt32(px[i * 4 + 3])
-                if let index = colours[key] {
-                    indices.append(index)
-                } else {
-                    guard colours.count < 256 else { throw fail("palette storage allows at most 256 distinct colours") }
-                    let index = UInt8(colours.count)
-                    colours[key] = index
-                    colormap.append(contentsOf: px[(i * 4)..<(i * 4 + 4)])
-                    indices.append(index)
-                }
+            guard let (indices, colormap) = paletteSamples(px, pixels: n) else {
+                throw fail("palette storage allows at most 256 distinct colours")
             }
             return (indices, 3, colormap)
         }
+    }
+
+    /// Palette indices for `pixels` RGBA pixels, colours numbered in order of first appearance,
+    /// and the RGBA colour map; nil when there are more than 256 colours. One pass: a repeat of
+    /// the previous pixel costs a comparison, another colour a probe in a small open-addressed table.
+    static func paletteSamples(_ px: [UInt8], pixels n: Int) -> (indices: [UInt8], colormap: [UInt8])? {
+        var keys = [UInt32](repeating: 0, count: 1024), slots = [Int16](repeating: -1, count: 1024)
+        var colormap: [UInt8] = []
+        colormap.reserveCapacity(1024)
+        var tooMany = false
+        let indices = [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            count = 0
+            px.withUnsafeBytes { raw in
+                var lastKey: UInt32 = 0, lastIndex: UInt8 = 0, hasLast = false
+                for i in 0..<n {
+                    let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    if hasLast, key == lastKey { out[i] = lastIndex; continue }
+                    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 22)
+                    while slots[slot] >= 0, keys[slot] != key { slot = (slot + 1) & 1023 }
+                    if slots[slot] < 0 {
+                        guard colormap.count < 1024 else { tooMany = true; return }
+                        keys[slot] = key
+                        slots[slot] = Int16(colormap.count / 4)
+                        colormap.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(i * 4)..<(i * 4 + 4)]))
+                    }
+                    lastKey = key; lastIndex = UInt8(slots[slot]); hasLast = true
+                    out[i] = lastIndex
+                }
+            }
+            if !tooMany { count = n }
+        }
+        return tooMany ? nil : (indices, colormap)
     }
 
     private static func encode(_ image: RGBAImage, format: StorageFormat, compression: Compression,
@@ -304,7 +326,7 @@ public enum PNG {
         let status = samples.withUnsafeBufferPointer { input in
             palette.withUnsafeBufferPointer { map in
                 tp_png_encode(input.baseAddress, width, height, colorType, map.baseAddress, Int32(palette.count / 4),
-                              compression.zlibLevel, filters, &output, &length, &message, message.count)
+                              compression.zlibLevel, filters, colorType == 2 ? 1 : 0, &output, &length, &message, message.count)
             }
         }
         guard status == TP_PNG_OK, let output else {

@@ -101,6 +101,11 @@ public struct RGBAImage: Sendable, Hashable {
     /// Width and height.
     public var size: Size { Size(width: width, height: height) }
 
+    /// Whether every pixel is opaque (alpha 255): such an image can be stored as RGB.
+    public var isOpaque: Bool {
+        bytes.withUnsafeBufferPointer { b in stride(from: 3, to: b.count, by: 4).allSatisfy { b[$0] == 255 } }
+    }
+
     /// The number of pixels, `width * height`.
     public var pixelCount: Int { width * height }
 

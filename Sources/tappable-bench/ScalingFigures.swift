@@ -2,8 +2,34 @@ import Foundation
 import TappableSpec
 import TappableDetection
 import TappableInteraction
+import TappableLayout
 import TappableMarkup
+import TappableShaping
 import TappableText
+
+/// About `bytes` of English-like text, the same on every run: sentences of 6 to 20 words from a
+/// small vocabulary, paragraphs of 2 to 7 sentences, none repeated.
+func variedText(bytes: Int) -> String {
+    let words = ("the of and to in is that for it as was with be by on not this are or from at which but have an they you were "
+                 + "there one all we their can has more if no out so what up its about into than them only some could new time "
+                 + "registering agree terms service privacy policy e-mail well-known link label tap region office affine waffle").split(separator: " ")
+    var rng = SplitMix()
+    func pick(_ n: Int) -> Int { Int(rng.unit() * Double(n)) }
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    while text.utf8.count < bytes {
+        for s in 0..<(2 + pick(6)) {
+            if s > 0 { text += " " }
+            for w in 0..<(6 + pick(15)) {
+                let word = words[pick(words.count)]
+                text += w == 0 ? word.prefix(1).uppercased() + word.dropFirst() : " " + word
+            }
+            text += pick(4) == 0 ? "?" : "."
+        }
+        text += "\n"
+    }
+    return text
+}
 
 /// Scaling figures: the time per unit of work at a small and a ten (or four) times larger size,
 /// and their ratio. A ratio near 1 means the work grows linearly; a quadratic path shows as a
@@ -55,9 +81,24 @@ func scalingFigures() throws -> [(String, Double)] {
         _ = detector.detections(in: $0)
     }
 
+    // Layout of 1 KB, 10 KB, 100 KB and 1 MB of varied text (no paragraph repeats), each from
+    // nothing (the shape caches emptied first): milliseconds, and microseconds per KB.
+    let shaper = TextShaper()
+    var layoutFigures: [(String, Double)] = []
+    var perKB: [Double] = []
+    for (name, bytes, rounds) in [("1KB", 1_000, 5), ("10KB", 10_000, 5), ("100KB", 100_000, 3), ("1MB", 1_000_000, 1)] {
+        let text = AttributedText(variedText(bytes: bytes))
+        let t = try measure(rounds: rounds, iterations: 1) {
+            shaper.cache.removeShapedRuns()
+            _ = try LabelLayout(text: text, width: 320, properties: LabelProperties(numberOfLines: 0), shaper: shaper)
+        }
+        perKB.append(t * 1e6 / (Double(bytes) / 1000))
+        layoutFigures += [("layout\(name)Milliseconds", t * 1e3), ("layout\(name)MicrosecondsPerKB", perKB.last!)]
+    }
+    layoutFigures.append(("layoutPerKBRatio1MBTo1KB", perKB[3] / perKB[0]))
     let regions1k = try regionsLabelTime(1_000), regions10k = try regionsLabelTime(10_000)
     let runs2k = try specRunsTime(2_000), runs8k = try specRunsTime(8_000)
-    return [
+    return layoutFigures + [
         ("regions1kMicrosecondsPerRegion", regions1k * 1e6),
         ("regions10kMicrosecondsPerRegion", regions10k * 1e6),
         ("regionsPerRegionRatio10kTo1k", regions10k / regions1k),

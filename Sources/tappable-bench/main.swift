@@ -12,12 +12,17 @@ import TappableText
 //  - an auto-shrinking label against the same label without auto-shrink (same text and width),
 //  - a height-limited label against the same label with no height limit,
 //  - PNG encoding and decompression-bomb decoding (see PNGBench.swift),
+//  - layout of 1 KB to 1 MB of text and 1k/10k regions (see ScalingFigures.swift),
 //  - `tappable check` throughput with one job against two (see CheckBench.swift).
+// Layouts are timed again and again (a run shaped before comes from its face's shape cache) and,
+// where the name says "Cold", with the caches emptied first. `--mode …` measures one operation
+// on one input for running beside another engine (EngineBench.swift, bench/compare.py).
 
+/// The CPU time `body` takes on this thread, in seconds (other processes' load does not count).
 func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = threadCPUNanoseconds()
     try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return Double(threadCPUNanoseconds() - start) / 1e9
 }
 
 /// Best of `rounds` timings of `iterations` calls, in seconds per call.
@@ -37,6 +42,17 @@ func peakMemory() -> Double {
     return Double(usage.ru_maxrss) * 1024
 }
 
+// `--mode …`: one operation on one input, as one JSON line (see EngineBench.swift).
+if CommandLine.arguments.count > 1 {
+    do {
+        print(try engineBench(try EngineOptions(Array(CommandLine.arguments.dropFirst()))))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("tappable-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
 let shaper = TextShaper()
 let shortText = AttributedText("By registering, I agree to the Terms of Service and Privacy Policy of this service, and to the processing of my data.")
 let paragraph = "Tappable lays out labels with links, exactly and fast. By registering, I agree to the Terms of Service and Privacy Policy. "
@@ -50,12 +66,21 @@ do {
     _ = try TextLayout(text: shortText, container: container, shaper: shaper)
 
     // Memory first, before the timing loops grow the peak: one 100 KB layout held alive.
+    // The 100 KB text repeats its paragraphs: its layouts are timed from nothing (shape caches
+    // emptied), as the shaping-only baseline (one paragraph too long to be kept) always is.
     let before = peakMemory()
     let held = try TextLayout(text: bigText, container: container, shaper: shaper)
     let layoutMemory = peakMemory() - before
     let heldLines = held.lines.count
     let short = try measure(iterations: 200) { _ = try TextLayout(text: shortText, container: container, shaper: shaper) }
-    let bigLayoutTime = try measure(rounds: 3, iterations: 1) { _ = try TextLayout(text: bigText, container: container, shaper: shaper) }
+    let shortCold = try measure(iterations: 200) {
+        shaper.cache.removeShapedRuns()
+        _ = try TextLayout(text: shortText, container: container, shaper: shaper)
+    }
+    let bigLayoutTime = try measure(rounds: 3, iterations: 1) {
+        shaper.cache.removeShapedRuns()
+        _ = try TextLayout(text: bigText, container: container, shaper: shaper)
+    }
     let bigShapeTime = try measure(rounds: 3, iterations: 1) {
         let units = bigText.utf16
         let graphemes = UnicodeAlgorithms.graphemeBoundaries(units)
@@ -99,6 +124,7 @@ do {
     var figures: [(String, Double)] = [
         ("shortLabelLayoutMicroseconds", short * 1e6),
         ("shortLabelLayoutsPerSecond", 1 / short),
+        ("shortLabelLayoutColdMicroseconds", shortCold * 1e6),
         ("text100KBLayoutMilliseconds", bigLayoutTime * 1e3),
         ("text100KBShapingOnlyMilliseconds", bigShapeTime * 1e3),
         ("layoutToShapingRatio", bigLayoutTime / bigShapeTime),

@@ -93,4 +93,20 @@ struct UnicodeConformanceTests {
         #expect(UnicodeAlgorithms.bidiLevels(arabic[...], rightToLeft: nil).paragraphLevel == 1)
         #expect(UnicodeAlgorithms.visualOrder(levels: [0, 1, 1, 0]) == [0, 2, 1, 3])
     }
+
+    @Test("rule L2 on one level throughout: odd levels read backwards, even ones forwards", arguments: [0, 1, 2, 3] as [UInt8])
+    func uniformLevels(level: UInt8) {
+        let forwards = level % 2 == 0
+        #expect(UnicodeAlgorithms.visualOrder(levels: [level, level, level]) == (forwards ? [0, 1, 2] : [2, 1, 0]))
+        // The same as when a lower level around them makes ICU reorder them.
+        let inside = UnicodeAlgorithms.visualOrder(levels: [0, level, level, level, 0])
+        #expect(Array(inside[1...3]) == (forwards ? [1, 2, 3] : [3, 2, 1]))
+    }
+
+    @Test("scripts: each unit's ISO 15924 tag, common and inherited characters taking their neighbours'")
+    func scripts() {
+        let text = Array("a1 \u{05D0}\u{05B8}! \u{0628}b".utf16)
+        let tags = UnicodeAlgorithms.resolvedScripts(text[...]).map { String(decoding: withUnsafeBytes(of: $0.bigEndian) { Array($0) }, as: UTF8.self) }
+        #expect(tags == ["Latn", "Latn", "Latn", "Hebr", "Hebr", "Hebr", "Hebr", "Arab", "Latn"])
+    }
 }

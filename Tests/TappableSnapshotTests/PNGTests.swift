@@ -119,6 +119,26 @@ struct PNGTests {
         #expect([indexed[0, 0], indexed[1, 0], indexed[2, 0]] == [Pixel(0, 0, 255, 255), Pixel(255, 0, 0, 255), Pixel(0, 255, 0, 64)])
     }
 
+    @Test("palette colours are numbered in order of first appearance; exactly 256 colours still fit")
+    func paletteOrder() throws {
+        let (indices, colormap) = try #require(PNG.paletteSamples(image([[Pixel(9, 9, 9), Pixel(1, 2, 3, 4), Pixel(9, 9, 9)],
+                                                                          [Pixel(1, 2, 3, 4), Pixel(0, 0, 0, 0), Pixel(1, 2, 3, 4)]]).bytes, pixels: 6))
+        #expect(indices == [0, 1, 0, 1, 2, 1])
+        #expect(colormap == [9, 9, 9, 255, 1, 2, 3, 4, 0, 0, 0, 0])
+        var full = try RGBAImage(width: 256, height: 2)
+        for x in 0..<256 { full[x, 0] = Pixel(UInt8(x), UInt8(255 - x), 7); full[x, 1] = Pixel(UInt8(x), UInt8(255 - x), 7) }
+        #expect(PNG.paletteSamples(full.bytes, pixels: full.pixelCount)?.colormap.count == 1024)
+        full[3, 1] = Pixel(3, 3, 3)
+        #expect(PNG.paletteSamples(full.bytes, pixels: full.pixelCount) == nil)
+        #expect(try PNG.decode(PNG.encode(full, format: .rgb)) == full)
+    }
+
+    @Test("an image is opaque when every alpha is 255")
+    func opaque() throws {
+        #expect(try RGBAImage(width: 3, height: 2, fill: Pixel(1, 2, 3)).isOpaque)
+        #expect(!(try RGBAImage(width: 3, height: 2, fill: Pixel(1, 2, 3, 254))).isOpaque)
+    }
+
     @Test("storage formats refuse images they cannot hold")
     func encodingRefusals() throws {
         let translucent = image([[Pixel(1, 2, 3, 4)]])

@@ -282,6 +282,26 @@ struct DiffReportTests {
         #expect(try PNG.read(contentsOf: dir.file("same.png"))[0, 0] == grey(255), "the faded reference")
     }
 
+    @Test("the diff image is stored with a palette when it has at most 256 colours, else as RGB when opaque; its pixels either way")
+    func diffImageStorage() throws {
+        let dir = try onePixelApart(); defer { dir.cleanup() }
+        // Few colours: faded greys and red.
+        let few = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("few.png"))
+        #expect(few.differentPixels == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("few.png")))[25] == 3, "IHDR colour type: palette")
+        // A reference with every grey level, unfaded (alpha 1), and red where it differs: 257 colours.
+        var reference = try RGBAImage(width: 256, height: 2)
+        for x in 0..<256 { reference[x, 0] = grey(UInt8(x)); reference[x, 1] = grey(UInt8(x)) }
+        var actual = reference
+        for x in 0..<256 { actual[x, 1] = Pixel(0, 0, 255) }
+        try PNG.write(reference, to: dir.file("r.png"))
+        try PNG.write(actual, to: dir.file("x.png"))
+        _ = try diffFiles(dir.file("r.png"), dir.file("x.png"), output: dir.file("many.png"), options: .init(alpha: 1))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("many.png")))[25] == 2, "IHDR colour type: RGB")
+        let expected = ImageDiff.compare(reference, actual, options: .init(alpha: 1)).diffImage
+        #expect(try PNG.read(contentsOf: dir.file("many.png")) == expected)
+    }
+
     @Test("images of different sizes: the diff image is the union canvas when it is within the pixel limit, and reads back")
     func diffFilesDifferentSizes() throws {
         let dir = try TemporaryDirectory(); defer { dir.cleanup() }

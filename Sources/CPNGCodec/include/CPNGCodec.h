@@ -44,10 +44,12 @@ int32_t tp_png_decode_rgba(const uint8_t *data, size_t length, uint32_t width, u
 /// `color_type`: 0 grey, 2 RGB, 3 palette (then `palette_rgba` holds `palette_entries` RGBA
 /// quadruples, 1...256; PLTE and, when some entry is translucent, tRNS are written), 4 grey-alpha,
 /// 6 RGBA. `level`: zlib level 0...9. `filters`: a TP_PNG_FILTER_* mask (libpng picks per row).
+/// `skip_fourth`: for RGB (2) only, 1 when each pixel in `samples` is four bytes whose fourth is
+/// skipped (RGBA rows stored as RGB without a copy); 0 otherwise.
 /// An sRGB chunk marks the colour space, as libpng's simplified writer does.
 /// On TP_PNG_OK, `*output` is a malloc'd buffer of `*output_length` bytes for the caller to free.
 int32_t tp_png_encode(const uint8_t *samples, uint32_t width, uint32_t height, int32_t color_type,
                       const uint8_t *palette_rgba, int32_t palette_entries, int32_t level, int32_t filters,
-                      uint8_t **output, size_t *output_length, char *message, size_t message_capacity);
+                      int32_t skip_fourth, uint8_t **output, size_t *output_length, char *message, size_t message_capacity);
 
 #endif
