@@ -10,8 +10,9 @@ example: bootstrap
 	@swift build --product tappable -c release --quiet
 	@scripts/render-examples
 
-# The whole test suite.
-test: bootstrap
+# The whole test suite, with the tools its specs drive (qpdf, headless Chromium).
+test:
+	@scripts/bootstrap test
 	swift test
 
 # Benchmarks (release build), JSON figures with their in-run baselines.

@@ -51,6 +51,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case imageTooLarge(width: Double, height: Double, limit: Int)
     /// Cairo failed; the message is Cairo's.
     case cairo(String)
+    /// An HTML page's language is not a BCP 47 tag such as `en`, `en-GB` or `und`.
+    case invalidLanguageTag(String)
 
     /// A message naming what is wrong and the allowed values.
     public var description: String {
@@ -61,6 +63,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .imageTooLarge(w, h, limit):
             return "an image of \(w) x \(h) pixels is too large to paint (at most 65535 a side and \(limit) pixels in all)"
         case let .cairo(message): return "Cairo: \(message)"
+        case let .invalidLanguageTag(tag):
+            return "language \(String(reflecting: String(tag.prefix(64)))) is not a BCP 47 tag such as en, en-GB or und"
         }
     }
 }
