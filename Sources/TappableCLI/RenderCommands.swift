@@ -24,12 +24,25 @@ extension TappableCommand {
         } else if let (x, y) = a.pair("--touch"), let region = label.region(at: Point(x: x, y: y)) {
             state = .highlighted(label.highlight(for: region))
         }
+        let format = (output as NSString).pathExtension.lowercased()
+        for option in ["--html-image", "--lang"] where a.has(option) && format != "html" {
+            throw OptionError("\(option) applies to an .html output only")
+        }
         let data: Data
-        switch (output as NSString).pathExtension.lowercased() {
+        switch format {
         case "png": data = try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale).png
         case "pdf": data = try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
-        case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state)
-        default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
+        case "svg": data = try LabelRenderer.svg(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy)
+        case "html":
+            let image = a.text("--html-image").flatMap(HTMLImageFormat.init(rawValue:)) ?? .png
+            do {
+                data = try LabelRenderer.html(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy, image: image,
+                                              language: a.text("--lang") ?? "und")
+            } catch let error as RenderError {
+                if case .invalidLanguageTag = error { throw OptionError("--lang: \(error)") }
+                throw error
+            }
+        default: throw OptionError("--output \(output) must end in .png, .pdf, .svg or .html")
         }
         try AtomicFile.write(data, to: output)
         return .ok("")
