@@ -15,8 +15,9 @@ example: bootstrap
 	@$(RELEASE) --product tappable
 	@scripts/render-examples
 
-# The whole test suite.
-test: bootstrap
+# The whole test suite, with the tools its specs drive (qpdf, headless Chromium).
+test:
+	@scripts/bootstrap test
 	swift test
 
 # Benchmarks (release builds): tappable-bench's figures with their in-run baselines, then

@@ -26,13 +26,29 @@ extension TappableCommand {
         } else if let (x, y) = a.pair("--touch"), let region = label.region(at: Point(x: x, y: y)) {
             state = .highlighted(label.highlight(for: region))
         }
+        let format = (output as NSString).pathExtension.lowercased()
+        for option in ["--html-image", "--lang"] where a.has(option) && format != "html" {
+            throw OptionError("\(option) applies to an .html output only")
+        }
         let paint: () throws -> Data
-        switch (output as NSString).pathExtension.lowercased() {
+        switch format {
         case "png": paint = { try LabelRenderer.image(layout, style: spec.style, state: state, scale: a.number("--scale") ?? spec.scale)
                                 .pngData(compression: a.pngCompression) }
         case "pdf": paint = { try LabelRenderer.pdf(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy) }
-        case "svg": paint = { try LabelRenderer.svg(label, style: spec.style, state: state) }
-        default: throw OptionError("--output \(output) must end in .png, .pdf or .svg")
+        case "svg": paint = { try LabelRenderer.svg(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy) }
+        case "html":
+            let image = a.text("--html-image").flatMap(HTMLImageFormat.init(rawValue:)) ?? .png
+            let language = a.text("--lang") ?? "und"
+            paint = {
+                do {
+                    return try LabelRenderer.html(label, style: spec.style, state: state, linkPolicy: spec.linkPolicy, image: image,
+                                                  language: language)
+                } catch let error as RenderError {
+                    if case .invalidLanguageTag = error { throw OptionError("--lang: \(error)") }
+                    throw error
+                }
+            }
+        default: throw OptionError("--output \(output) must end in .png, .pdf, .svg or .html")
         }
         // The destination is checked (and its temporary file made) before painting.
         try a.write(to: output, producing: paint)

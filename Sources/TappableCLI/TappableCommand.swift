@@ -2,6 +2,7 @@ import Foundation
 import TappableInteraction
 import TappableJSON
 import TappableLayout
+import TappableRendering
 import TappableSpec
 import TappableText
 
@@ -56,16 +57,21 @@ public enum TappableCommand {
                           summary: "The accessibility elements in reading order, split at region boundaries: text, frame, rects, traits, actions.",
                           run: accessibilityCommand),
         CommandDefinition(name: "render", positionals: [spec], options: [
-                            OptionDefinition("--output", short: "-o", .text(placeholder: "OUT.png|.pdf|.svg"), default: "required",
+                            OptionDefinition("--output", short: "-o", .text(placeholder: "OUT.png|.pdf|.svg|.html"), default: "required",
                                              "where to write; the extension picks the format"),
-                            scaleOption,
+                            OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale",
+                                             "device pixels per point (PNG only; an HTML page carries 1x and 2x)"),
+                            OptionDefinition("--html-image", .choice(HTMLImageFormat.allCases.map(\.rawValue)), default: "png",
+                                             "how an HTML page shows the label: PNG at 1x and 2x with an image map, or inline SVG with <a> links"),
+                            OptionDefinition("--lang", .text(placeholder: "TAG"), default: "und",
+                                             "the HTML page's language, a BCP 47 tag (en, en-GB ...)"),
                             OptionDefinition("--highlight", .pair(placeholder: "START,LENGTH"), default: "none",
                                              "paint this UTF-16 range pressed"),
                             OptionDefinition("--touch", .pair(placeholder: "X,Y"), default: "none",
                                              "paint the region a finger at X,Y presses (points)"),
                             pngCompressionOption, syncOption,
                           ],
-                          summary: "Paint the label, normal or highlighted. Written atomically.",
+                          summary: "Paint the label, normal or highlighted, as PNG, PDF or SVG (with links), or a self-contained HTML page whose links are clickable. Written atomically.",
                           run: renderCommand),
         CommandDefinition(name: "overlay", positionals: [spec], options: [
                             OptionDefinition("--output", short: "-o", .text(placeholder: "OUT.png"), default: "required", "where to write the overlay PNG"),

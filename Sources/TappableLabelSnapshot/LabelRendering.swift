@@ -8,7 +8,7 @@ import TappableSpec
 /// A label's forms made: pixels for images, JSON for the rest.
 public enum LabelRendering {
     /// The one place a painted label becomes the snapshot module's pixels (straight RGBA).
-    public static func pixels(_ image: RenderedImage) throws -> RGBAImage { image.rgbaImage }
+    public static func pixels(_ image: RenderedImage) throws -> RGBAImage { image.rgbaImage() }
 
     /// Why a form cannot be made for a label.
     public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {

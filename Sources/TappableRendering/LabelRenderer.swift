@@ -4,7 +4,8 @@ import TappableInteraction
 import TappableLayout
 import TappableText
 
-/// Paints labels with Cairo into images (pixels; PNG on request), PDF (with clickable link annotations) and SVG.
+/// Paints labels with Cairo into images (pixels; PNG on request), PDF (with clickable link
+/// annotations), SVG (with `<a>` links) and self-contained HTML pages (`html`).
 /// Deterministic: grey antialiasing, no hinting, unhinted metrics, so one label paints
 /// byte-identical on every machine with the same libraries.
 public enum LabelRenderer {
@@ -75,20 +76,30 @@ public enum LabelRenderer {
         let document = try vector(label, style: style, state: state) { write, closure, w, h in
             cairo_pdf_surface_create_for_stream(write, closure, w, h)
         }
-        let links = label.regions.compactMap { region in
-            region.link.flatMap(linkPolicy.documentURI(for:)).map { PDFLinkAnnotations.Link(uri: $0, rects: region.rects) }
-        }
         do {
-            return try PDFLinkAnnotations.appending(links, to: document, pageHeight: label.size.height)
+            return try PDFLinkAnnotations.appending(DocumentLink.links(of: label, policy: linkPolicy), to: document, pageHeight: label.size.height)
         } catch {
             throw RenderError.cairo("\(error)")
         }
     }
 
-    /// An SVG of the label, in points.
-    public static func svg(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal) throws -> Data {
-        try vector(label, style: style, state: state) { write, closure, w, h in
-            cairo_svg_surface_create_for_stream(write, closure, w, h)
+    /// An SVG of the label, one user unit per point, its size in CSS pixels (`width="320px"`: a
+    /// point is a CSS pixel, as the PNG at 1x), glyphs as paths. Named by a `<title>` (the label's
+    /// shown text); each link region an `<a xlink:href>` over its glyph rects, named by the
+    /// region's text, the link as `LinkPolicy.documentURI(for:)` writes it, XML-escaped (see
+    /// `SVGLinks`). Links that are no URI (payloads, ISO dates) or that `linkPolicy` refuses get
+    /// no `<a>`.
+    public static func svg(_ label: TappableLabel, style: RenderStyle = RenderStyle(), state: RenderState = .normal,
+                           linkPolicy: LinkPolicy = .default) throws -> Data {
+        let document = try vector(label, style: style, state: state) { write, closure, w, h in
+            let surface = cairo_svg_surface_create_for_stream(write, closure, w, h)
+            if let surface { cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX) }
+            return surface
+        }
+        do {
+            return try SVGLinks.adding(DocumentLink.links(of: label, policy: linkPolicy), title: label.shownText, to: document)
+        } catch {
+            throw RenderError.cairo("\(error)")
         }
     }
 

@@ -11,32 +11,20 @@ import TappableText
 /// damaged"; the page's `/Annots` points at a missing object). Here the URI is written as a hex
 /// string, which no character can break out of, and the file checks clean.
 enum PDFLinkAnnotations {
-    /// One link: the URI to open and the rects it covers, in points, y down from the page's top.
-    struct Link {
-        var uri: String
-        var rects: [Rect]
-    }
-
-    /// Why Cairo's output could not be extended (it never should happen; the message names the part).
-    struct StructureError: Error, CustomStringConvertible {
-        var part: String
-        var description: String { "unexpected PDF structure from Cairo: no \(part)" }
-    }
-
     /// `pdf` with `links` appended as annotations on its (only) page, `pageHeight` points tall.
     /// Returns `pdf` unchanged when there is no link.
-    static func appending(_ links: [Link], to pdf: Data, pageHeight: Double) throws -> Data {
+    static func appending(_ links: [DocumentLink], to pdf: Data, pageHeight: Double) throws -> Data {
         let links = links.filter { !$0.rects.isEmpty }
         guard !links.isEmpty else { return pdf }
         let bytes = [UInt8](pdf)
         guard let startxrefAt = lastIndex(of: "startxref", in: bytes),
-              let previousXref = integer(after: startxrefAt + 9, in: bytes) else { throw StructureError(part: "startxref") }
-        guard let trailerAt = lastIndex(of: "trailer", in: bytes) else { throw StructureError(part: "trailer") }
+              let previousXref = integer(after: startxrefAt + 9, in: bytes) else { throw CairoOutputError(format: "PDF", part: "startxref") }
+        guard let trailerAt = lastIndex(of: "trailer", in: bytes) else { throw CairoOutputError(format: "PDF", part: "trailer") }
         let trailer = Array(bytes[trailerAt..<startxrefAt])
         guard let size = reference(named: "/Size", in: trailer, isNumber: true),
-              let root = reference(named: "/Root", in: trailer, isNumber: false) else { throw StructureError(part: "trailer /Size or /Root") }
+              let root = reference(named: "/Root", in: trailer, isNumber: false) else { throw CairoOutputError(format: "PDF", part: "trailer /Size or /Root") }
         let info = reference(named: "/Info", in: trailer, isNumber: false)
-        guard let page = pageObject(in: bytes) else { throw StructureError(part: "page object") }
+        guard let page = pageObject(in: bytes) else { throw CairoOutputError(format: "PDF", part: "page object") }
 
         var out = bytes
         if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
@@ -65,7 +53,7 @@ enum PDFLinkAnnotations {
 
     /// `<< /Type /Annot /Subtype /Link … /A << /S /URI /URI <hex> >> >>`: `/Rect` the union of
     /// the rects, `/QuadPoints` each rect (viewers that know them click only inside those).
-    static func annotation(_ link: Link, pageHeight: Double) -> String {
+    static func annotation(_ link: DocumentLink, pageHeight: Double) -> String {
         func n(_ v: Double) -> String { String(format: "%.3f", v.isFinite ? v : 0) }
         let union = link.rects.dropFirst().reduce(link.rects[0]) { $0.union($1) }
         let quads = link.rects.map { r in

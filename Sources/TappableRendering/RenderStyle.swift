@@ -54,6 +54,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case pageTooLarge(width: Double, height: Double, limit: Double)
     /// Cairo failed; the message is Cairo's.
     case cairo(String)
+    /// An HTML page's language is not a BCP 47 tag such as `en`, `en-GB` or `und`.
+    case invalidLanguageTag(String)
 
     /// A message naming what is wrong and the allowed values.
     public var description: String {
@@ -67,6 +69,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .pageTooLarge(w, h, limit):
             return "a page of \(w) x \(h) points is too large for PDF or SVG (at most \(Int(limit)) points a side)"
         case let .cairo(message): return "Cairo: \(message)"
+        case let .invalidLanguageTag(tag):
+            return "language \(String(reflecting: String(tag.prefix(64)))) is not a BCP 47 tag such as en, en-GB or und"
         }
     }
 

@@ -3,7 +3,7 @@ import TappableSnapshot
 
 /// A painted label as Cairo painted it: premultiplied ARGB32 pixels, `width` x `height` device
 /// pixels (the label's size in points times the scale, rounded up). Nothing is converted or
-/// encoded until asked: `rgba` and `rgbaImage` unpremultiply on each call, `pngData` encodes on
+/// encoded until asked: `straightRGBA()` and `rgbaImage()` unpremultiply on each call, `pngData` encodes on
 /// each call, so a render that only needs pixels costs only the painting.
 public struct RenderedImage: Sendable, Hashable {
     /// Width in device pixels, > 0.
@@ -24,9 +24,10 @@ public struct RenderedImage: Sendable, Hashable {
     }
 
     /// `width` x `height` x 4 bytes: R, G, B, A (straight alpha) per pixel, rows top to bottom.
-    /// Computed on each call (one pass over the pixels): each channel is `(c * 255 + a / 2) / a`,
-    /// the rounding Cairo's own PNG writer uses, so the pixels equal those of Cairo's PNGs.
-    public var rgba: [UInt8] {
+    /// Made on each call (one pass over the pixels; keep the result rather than calling it per
+    /// pixel): each channel is `(c * 255 + a / 2) / a`, the rounding Cairo's own PNG writer uses,
+    /// so the pixels equal those of Cairo's PNGs.
+    public func straightRGBA() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: premultipliedARGB.count * 4) { out, count in
             premultipliedARGB.withUnsafeBufferPointer { pixels in
                 for (i, p) in pixels.enumerated() { Self.unpremultiply(p, into: out, at: i * 4) }
@@ -35,10 +36,11 @@ public struct RenderedImage: Sendable, Hashable {
         }
     }
 
-    /// The pixels as the snapshot module's straight-alpha image (for `Snapshot.verify`, diffs).
-    public var rgbaImage: RGBAImage {
+    /// The pixels as the snapshot module's straight-alpha image (for `Snapshot.verify`, diffs),
+    /// made on each call as `straightRGBA()`.
+    public func rgbaImage() -> RGBAImage {
         // Sides are positive and their product fits: the renderer made the buffer.
-        try! RGBAImage(width: width, height: height, bytes: rgba)
+        try! RGBAImage(width: width, height: height, bytes: straightRGBA())
     }
 
     /// Whether every pixel is opaque (alpha 255).
@@ -49,7 +51,7 @@ public struct RenderedImage: Sendable, Hashable {
     /// with a background, an overlay), else 8-bit RGBA, as Cairo's PNG writer stored them.
     /// - Throws: `PNGError.encodingFailed` only if libpng fails (it never has for these images).
     public func pngData(compression: PNG.Compression = .fast) throws(PNGError) -> Data {
-        try PNG.encode(rgbaImage, format: isOpaque ? .rgb : .rgba, compression: compression)
+        try PNG.encode(rgbaImage(), format: isOpaque ? .rgb : .rgba, compression: compression)
     }
 
     /// Writes one premultiplied pixel as straight RGBA at `out[offset..<offset + 4]`.

@@ -19,7 +19,7 @@ func megapixelLabel(shaper: TextShaper) throws -> RGBAImage {
     let text = AttributedText(String(repeating: "By registering, I agree to the Terms of Service and Privacy Policy of this service. ", count: 12))
     let layout = try LabelLayout(text: text, width: 480, properties: LabelProperties(numberOfLines: 0), shaper: shaper)
     let scale = (1_000_000 / (layout.size.width * layout.size.height)).squareRoot()
-    return try LabelRenderer.image(layout, scale: scale).rgbaImage
+    return try LabelRenderer.image(layout, scale: scale).rgbaImage()
 }
 
 /// The encoder before this one: `png_image_write_to_memory` once to learn the size, once to write.

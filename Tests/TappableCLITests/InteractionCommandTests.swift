@@ -155,7 +155,31 @@ struct PaintingCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).starts(with: Data("%PDF".utf8)))
         #expect(run("render", spec, "-o", folder.url.appendingPathComponent("l.svg").path).exitCode == 0)
         let bad = run("render", spec, "-o", folder.url.appendingPathComponent("l.gif").path)
-        #expect(bad.exitCode == 2 && bad.stderr.contains(".png, .pdf or .svg"))
+        #expect(bad.exitCode == 2 && bad.stderr.contains(".png, .pdf, .svg or .html"))
+    }
+
+    @Test("render -o .html writes a page (PNG and image map by default, inline SVG with --html-image svg) in the --lang given")
+    func renderHTML() throws {
+        let folder = try SpecFolder()
+        let spec = try loginSpec(folder)
+        func page(_ name: String, _ options: String...) throws -> String {
+            let out = folder.url.appendingPathComponent(name).path
+            let result = TappableCommand.run(["render", spec, "-o", out] + options)
+            #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result.stderr)")
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        }
+        let png = try page("l.html")
+        #expect(png.hasPrefix("<!DOCTYPE html>\n<html lang=\"und\">") && png.contains("<area shape=\"rect\"") && png.contains("data:image/png;base64,"))
+        #expect(png.components(separatedBy: "href=\"https://example.com/terms\"").count == 3, "Terms of Service wraps: an area per line")
+        let svg = try page("s.HTML", "--html-image", "svg", "--lang=en-GB")
+        #expect(svg.contains("<html lang=\"en-GB\">") && svg.contains("<svg ") && svg.contains("<a xlink:href=\"https://example.com/terms\">"))
+        #expect(!svg.contains("data:image/png"))
+        let badLanguage = run("render", spec, "-o", folder.url.appendingPathComponent("x.html").path, "--lang", "en GB")
+        #expect(badLanguage.exitCode == 2 && badLanguage.stderr.contains("--lang: language \"en GB\" is not a BCP 47 tag"), "\(badLanguage.stderr)")
+        for option in [["--html-image", "svg"], ["--lang", "en"]] {
+            let misplaced = TappableCommand.run(["render", spec, "-o", folder.url.appendingPathComponent("x.png").path] + option)
+            #expect(misplaced.exitCode == 2 && misplaced.stderr.contains("\(option[0]) applies to an .html output only"))
+        }
     }
 
     @Test("a failed render leaves the existing output untouched")

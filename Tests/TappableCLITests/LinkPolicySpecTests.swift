@@ -63,4 +63,17 @@ struct LinkPolicySpecTests {
         #expect(!text.contains("evil.example/)"), "the parenthesis is encoded")
         #expect(text.components(separatedBy: "/S /URI").count == 2, "one URI action")
     }
+
+    @Test("render -o SVG and HTML: the SPEC's linkSchemes reaches them as it reaches the PDF")
+    func svgAndHTML() throws {
+        let folder = try SpecFolder()
+        let spec = try folder.write(#"{"text": "a b c", "width": 300, "linkSchemes": ["myapp"], "runs": [{"range": [0, 1], "link": "myapp://open?x=1&y=2"}, {"range": [2, 1], "link": "https://x.example"}]}"#)
+        for name in ["l.svg", "l.html", "s.html"] {
+            let out = folder.url.appendingPathComponent(name).path
+            #expect(TappableCommand.run(["render", spec, "-o", out] + (name == "s.html" ? ["--html-image", "svg"] : [])).exitCode == 0)
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+            #expect(text.contains("href=\"myapp://open?x=1&amp;y=2\""), "\(name): the allowed scheme, XML-escaped")
+            #expect(!text.contains("x.example"), "\(name): https is not in linkSchemes")
+        }
+    }
 }

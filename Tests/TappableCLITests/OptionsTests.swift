@@ -79,7 +79,8 @@ struct OptionsTests {
     }
 
     @Test("bad command lines exit 2 with a message naming the option", arguments: [
-        (["render", "s.json"], "-o OUT.png|.pdf|.svg is required"),
+        (["render", "s.json"], "-o OUT.png|.pdf|.svg|.html is required"),
+        (["render", "s.json", "-o", "x.html", "--html-image", "gif"], "--html-image takes one of png, svg, got \"gif\""),
         (["render", "s.json", "-o", "x.png", "--scale", "0x10"], "--scale takes a number in 0.1...16, got \"0x10\""),
         (["render", "s.json", "-o", "x.png", "--scale=inf"], "--scale takes a number"),
         (["render", "s.json", "-o", "x.png", "--scale"], "--scale needs a value"),

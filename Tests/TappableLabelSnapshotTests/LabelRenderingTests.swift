@@ -12,7 +12,7 @@ struct LabelRenderingTests {
         let rendered = try LabelRenderer.image(label.layout, scale: 2)
         let image = try LabelRendering.pixels(rendered)
         #expect(image.width == rendered.width && image.height == rendered.height)
-        #expect(image.bytes == rendered.rgba)
+        #expect(image.bytes == rendered.straightRGBA())
         #expect(try LabelRendering.image(.normal, of: label, style: RenderStyle(), scale: 2) == image)
     }
 

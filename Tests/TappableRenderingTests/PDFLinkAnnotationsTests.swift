@@ -5,33 +5,8 @@ import TappableLayout
 import TappableRendering
 import TappableText
 
-/// A Debian tool the spec uses, found on the PATH; nil when it is not installed.
-enum ExternalTool {
-    static func path(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// Runs the tool with `arguments`; its standard output and exit status.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (output, process.terminationStatus)
-    }
-}
-
 @Suite("PDF link annotations: one URI action per link, nothing a link can inject, a file qpdf checks clean",
-       .enabled(if: ExternalTool.path("qpdf") != nil, "qpdf is not installed (Debian package qpdf; scripts/bootstrap installs it)"))
+       .enabled(if: ExternalTool.path("qpdf") != nil, "qpdf is not installed (Debian package qpdf; `scripts/bootstrap test` installs it)"))
 struct PDFLinkAnnotationsTests {
     /// The page's link annotations as qpdf reads them: each annotation's URI and its quad count.
     static func annotations(of pdf: Data) throws -> (clean: Bool, uris: [String], quads: [Int], javascript: Bool) {
@@ -58,12 +33,6 @@ struct PDFLinkAnnotationsTests {
         return (check.status == 0, uris, quads, text.contains("\"/JavaScript\"") || text.contains("\"/JS\""))
     }
 
-    static func label(links: [(String, TextRange)], text: String, width: Double = 320) throws -> TappableLabel {
-        var attributed = AttributedText(text)
-        for (link, range) in links { try attributed.addAttributes(TextAttributes(link: link), in: range) }
-        return try TappableLabel(text: attributed, width: width, properties: LabelProperties(numberOfLines: 0))
-    }
-
     @Test("links that try to close the PDF string get exactly their one URI action, percent-encoded", arguments: [
         "https://good.example/) /URI (https://evil.example/",
         "https://good.example/) >> /S /JavaScript /JS (app.alert(1)) <<",
@@ -72,7 +41,7 @@ struct PDFLinkAnnotationsTests {
         "https://президент.рф/путь?q=1",
     ])
     func injection(link: String) throws {
-        let label = try Self.label(links: [(link, TextRange(location: 4, length: 5))], text: "see terms and more")
+        let label = try linkedLabel(links: [(link, TextRange(location: 4, length: 5))], text: "see terms and more")
         let pdf = try LabelRenderer.pdf(label)
         let found = try Self.annotations(of: pdf)
         #expect(found.clean, "qpdf --check finds no damage")
@@ -83,7 +52,7 @@ struct PDFLinkAnnotationsTests {
     @Test("a wrapped link is one annotation with a quad per line; payloads and refused links get none")
     func linksAndPayloads() throws {
         let text = "By registering, I agree to the Terms of Service and Privacy Policy. Call me friday at 5pm or run this."
-        let label = try Self.label(links: [("https://example.com/terms", TextRange(location: 31, length: 16)),
+        let label = try linkedLabel(links: [("https://example.com/terms", TextRange(location: 31, length: 16)),
                                            ("2026-12-04T17:00:00Z", TextRange(location: 76, length: 13)),
                                            ("javascript:alert(1)", TextRange(location: 93, length: 8))], text: text)
         #expect(label.regions.count == 3, "the label's regions are whatever the text says; the PDF writer applies the policy")
@@ -97,7 +66,7 @@ struct PDFLinkAnnotationsTests {
 
     @Test("a label without links is a clean PDF with no annotation")
     func noLinks() throws {
-        let found = try Self.annotations(of: try LabelRenderer.pdf(try Self.label(links: [], text: "plain")))
+        let found = try Self.annotations(of: try LabelRenderer.pdf(try linkedLabel(links: [], text: "plain")))
         #expect(found.clean && found.uris.isEmpty)
     }
 }

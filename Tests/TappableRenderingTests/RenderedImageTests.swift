@@ -14,14 +14,14 @@ struct RenderedImageTests {
         let image = RenderedImage(width: 2, height: 2, premultipliedARGB: Self.pixels)
         // 0x40 * 255 + 64 = 16384 -> 128; 0x20 -> 8224 / 128 = 64; 0x10 -> 4144 / 128 = 32;
         // alpha 1 with red 1: (255 + 0) / 1 = 255.
-        #expect(image.rgba == [0, 0, 0, 0, 0x11, 0x22, 0x33, 255, 128, 64, 32, 128, 255, 0, 0, 1])
-        #expect(image.rgbaImage[1, 1] == RGBAImage.Pixel(255, 0, 0, 1))
+        #expect(image.straightRGBA() == [0, 0, 0, 0, 0x11, 0x22, 0x33, 255, 128, 64, 32, 128, 255, 0, 0, 1])
+        #expect(image.rgbaImage()[1, 1] == RGBAImage.Pixel(255, 0, 0, 1))
     }
 
     @Test("a channel above its alpha (not premultiplied) clamps to 255 instead of wrapping")
     func clampsMalformed() {
         let image = RenderedImage(width: 1, height: 1, premultipliedARGB: [0x10FF_0000])
-        #expect(image.rgba == [255, 0, 0, 0x10])
+        #expect(image.straightRGBA() == [255, 0, 0, 0x10])
     }
 
     @Test("PNG: every compression decodes to the same pixels; opaque images store RGB, others RGBA",
@@ -32,7 +32,7 @@ struct RenderedImageTests {
         for (image, colourType) in [(translucent, UInt8(6)), (opaque, UInt8(2))] {
             let data = try image.pngData(compression: compression)
             #expect(data[25] == colourType, "IHDR colour type")
-            #expect(try PNG.decode(data) == image.rgbaImage)
+            #expect(try PNG.decode(data) == image.rgbaImage())
         }
     }
 
@@ -44,7 +44,7 @@ struct RenderedImageTests {
             // Booleans first: a failed comparison of whole images would print megabytes.
             let sized = image.premultipliedARGB.count == image.width * image.height
             let transparentWithInk = !image.isOpaque && image.premultipliedARGB.contains { $0 != 0 }
-            let pngHoldsPixels = try PNG.decode(image.pngData()) == image.rgbaImage
+            let pngHoldsPixels = try PNG.decode(image.pngData()) == image.rgbaImage()
             #expect(sized && transparentWithInk && pngHoldsPixels)
         }
         // "centred-tall" is 320 x 100 pt with a background: every device pixel is covered.

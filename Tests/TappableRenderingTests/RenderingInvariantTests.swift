@@ -17,7 +17,7 @@ struct RenderingInvariantTests {
         let normal = try LabelRenderer.image(layout, style: label.style, scale: scale)
         let pressed = try LabelRenderer.image(layout, style: label.style, state: .highlighted(highlight), scale: scale)
         #expect(normal.width == pressed.width && normal.height == pressed.height)
-        let normalPixels = normal.rgba, pressedPixels = pressed.rgba
+        let normalPixels = normal.straightRGBA(), pressedPixels = pressed.straightRGBA()
         // The highlight may reach a corner radius past its rects where two lines' rects join.
         let rects = highlight.rects.map { $0.inset(by: EdgeInsets(all: -1.5 / scale - highlight.cornerRadius)) }
         var inside = 0, outsideDifferences = 0
@@ -41,8 +41,8 @@ struct RenderingInvariantTests {
         let plain = try TappableLabel(text: text, width: label.width, height: label.height, properties: label.properties, settings: invisible)
         let highlight = plain.highlight(for: try #require(plain.regions.first))
         #expect(!highlight.rects.isEmpty)
-        #expect(try LabelRenderer.image(plain.layout, style: label.style).rgba
-                == LabelRenderer.image(plain.layout, style: label.style, state: .highlighted(highlight)).rgba)
+        #expect(try LabelRenderer.image(plain.layout, style: label.style).straightRGBA()
+                == LabelRenderer.image(plain.layout, style: label.style, state: .highlighted(highlight)).straightRGBA())
     }
 
     @Test("every tap area contains its glyph rects, grown by the insets on each side")

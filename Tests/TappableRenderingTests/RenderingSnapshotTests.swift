@@ -35,7 +35,7 @@ enum Snapshots {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Snapshots").path
 
-    static func image(_ r: RenderedImage) throws -> RGBAImage { r.rgbaImage }
+    static func image(_ r: RenderedImage) throws -> RGBAImage { r.rgbaImage() }
 
     static func verify(_ rendered: RenderedImage, _ name: String) throws {
         if let failure = Snapshot.verify(try image(rendered), named: name, suite: "Rendering", directory: root) {
