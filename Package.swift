@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
         .testTarget(name: "TappableJSONTests", dependencies: ["TappableJSON"], exclude: ["JSONTestSuite"]),
+        .testTarget(name: "TappableSpecTests", dependencies: ["TappableSpec", "TappableJSON", "TappableText", "TappableInteraction"]),
         .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
                                                             "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],

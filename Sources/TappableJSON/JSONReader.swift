@@ -505,6 +505,7 @@ private struct JSONParser {
     /// "expected X, found Y" at `offset` (default: the current byte).
     func unexpected(expecting expected: String, hint: String = "", at offset: Int? = nil) -> JSONReadError {
         let k = offset ?? i
+        let hint = hint.isEmpty && k < n && bytes[k] == Byte.slash ? Self.hint(for: Byte.slash) : hint
         var kind = JSONReadError.Kind.syntax
         if k < n, bytes[k] >= 0x80, case .invalid = Self.checkUTF8(bytes, at: k) { kind = .invalidUTF8 }
         return error(kind, at: k, "expected \(expected), found \(describe(at: k))\(hint)")

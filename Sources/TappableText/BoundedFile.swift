@@ -25,13 +25,22 @@ public enum BoundedFile {
         /// Reading failed part way; `reason` is the system's.
         case readFailed(String, reason: String)
 
-        /// E.g. `/tmp/x is a FIFO (named pipe), not a regular file`.
+        /// Why, without the path: the system's reason ("No such file or directory"), "a FIFO
+        /// (named pipe), not a regular file" or "larger than 16 MiB (16777216 bytes)".
+        public var reason: String {
+            switch self {
+            case let .cannotOpen(_, reason): return reason
+            case let .notRegularFile(_, kind): return "\(kind), not a regular file"
+            case let .tooLarge(_, limit): return "larger than \(BoundedFile.describe(bytes: limit))"
+            case let .readFailed(_, reason): return "reading failed (\(reason))"
+            }
+        }
+
+        /// `PATH: reason`.
         public var description: String {
             switch self {
-            case let .cannotOpen(path, reason): return "\(path) cannot be opened (\(reason))"
-            case let .notRegularFile(path, kind): return "\(path) is \(kind), not a regular file"
-            case let .tooLarge(path, limit): return "\(path) is larger than \(BoundedFile.describe(bytes: limit))"
-            case let .readFailed(path, reason): return "\(path) could not be read (\(reason))"
+            case let .cannotOpen(path, _), let .notRegularFile(path, _), let .tooLarge(path, _), let .readFailed(path, _):
+                return "\(path): \(reason)"
             }
         }
     }

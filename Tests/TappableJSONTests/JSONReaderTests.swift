@@ -64,7 +64,7 @@ struct JSONReaderTests {
                 "expected a value (an object, array, string, number, true, false or null) after ',', found ']' (JSON allows no trailing comma)", path: "[2]"),
         Refusal("trailing comma in an object", "{\"a\": 1,\n }", .syntax, line: 2, column: 2,
                 "expected a key (a string in double quotes) after ',', found '}' (JSON allows no trailing comma)"),
-        Refusal("a comment", "{\"a\": 1 // one\n}", .syntax, column: 9, "expected ',' or '}' after the object member, found '/'", path: "a"),
+        Refusal("a comment", "{\"a\": 1 // one\n}", .syntax, column: 9, "expected ',' or '}' after the object member, found '/' (JSON has no comments)", path: "a"),
         Refusal("a comment where a value goes", "[/* x */ 1]", .syntax, column: 2,
                 "expected a value (an object, array, string, number, true, false or null), found '/' (JSON has no comments)", path: "[0]"),
         Refusal("single quotes", "{'a': 1}", .syntax, column: 2,

@@ -81,8 +81,9 @@ struct BoundedFileTests {
         #expect(throws: BoundedFile.ReadError.cannotOpen("/no/such/file", reason: "No such file or directory")) {
             try BoundedFile.read(path: "/no/such/file", limit: 10, accepting: .regularFiles)
         }
-        #expect(BoundedFile.ReadError.cannotOpen("/x", reason: "Permission denied").description == "/x cannot be opened (Permission denied)")
-        #expect(BoundedFile.ReadError.tooLarge("/x", limit: 16 << 20).description == "/x is larger than 16 MiB (16777216 bytes)")
+        #expect(BoundedFile.ReadError.cannotOpen("/x", reason: "Permission denied").description == "/x: Permission denied")
+        #expect(BoundedFile.ReadError.tooLarge("/x", limit: 16 << 20).description == "/x: larger than 16 MiB (16777216 bytes)")
+        #expect(BoundedFile.ReadError.notRegularFile("/x", kind: "a socket").reason == "a socket, not a regular file")
         #expect(BoundedFile.describe(bytes: 1536) == "1536 bytes")
         #expect(BoundedFile.describe(bytes: 2048) == "2 KiB (2048 bytes)")
     }
