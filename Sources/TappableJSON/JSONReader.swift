@@ -1,4 +1,5 @@
 import Foundation
+import TappableText
 
 /// What is wrong with a JSON text, and where: 1-based line and column (columns count Unicode
 /// scalars, a tab counts one) and the 0-based byte offset, plus the path of the value being read
@@ -279,13 +280,13 @@ private struct JSONParser {
         let key = try readString()
         if stack[top].object.contains(key) {
             let parent = path()
-            throw error(.duplicateKey, at: keyStart, "key \"\(Self.shown(key))\" is given twice in one object",
+            throw error(.duplicateKey, at: keyStart, "key \(MessageText.quoted(key)) is given twice in one object",
                         path: parent.isEmpty ? key : parent + "." + key)
         }
         stack[top].key = key
         stack[top].hasKey = true
         skipWhitespace()
-        guard i < n, bytes[i] == Byte.colon else { throw unexpected(expecting: "':' after the key \"\(Self.shown(key))\"") }
+        guard i < n, bytes[i] == Byte.colon else { throw unexpected(expecting: "':' after the key \(MessageText.quoted(key))") }
         i += 1
     }
 
@@ -345,8 +346,9 @@ private struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
+            let shown = text.count <= 40 ? text : text.prefix(40) + "…"
             throw error(.numberOutOfRange, at: start,
-                        "number \(Self.shown(text)) is out of range (a number must lie within ±1.7976931348623157e308)")
+                        "number \(shown) is out of range (a number must lie within ±1.7976931348623157e308)")
         }
         return value
     }
@@ -568,21 +570,5 @@ private struct JSONParser {
             }
         }
         return path
-    }
-
-    /// A key or number for a message: at most 40 scalars, then "…"; control and format characters
-    /// (which could reorder or hide what a terminal shows) as `\u{…}`.
-    static func shown(_ text: String) -> String {
-        var out = ""
-        for (k, scalar) in text.unicodeScalars.enumerated() {
-            guard k < 40 else { out += "…"; break }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

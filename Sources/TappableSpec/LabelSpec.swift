@@ -253,9 +253,10 @@ struct FieldReader {
         return LinkPolicy(allowedSchemes: schemes, blockedSchemes: [])
     }
 
+    /// A colour as `Color(_:)` reads it: a CSS colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     func color(_ key: String) throws -> Color? {
         guard let s = try string(key) else { return nil }
-        guard let c = Color(hex: s) else { throw fail(key, "\"\(s)\" is not a colour (#rgb, #rrggbb or #rrggbbaa)") }
+        guard let c = Color(s) else { throw fail(key, "\(MessageText.quoted(s)) is not a colour (\(Color.acceptedForms))") }
         return c
     }
 

@@ -132,3 +132,38 @@ struct LabelSpecFileTests {
         }
     }
 }
+
+@Suite("SPEC colours: CSS colour names as well as #rgb, #rgba, #rrggbb, #rrggbbaa")
+struct LabelSpecColourTests {
+    @Test("every colour field takes CSS names in any case and every hex form")
+    func names() throws {
+        let spec = try parse("""
+        {"text": "hello", "color": "DarkSlateGray", "background": "#fff8",
+         "link": {"color": "crimson", "highlightedColor": "white", "highlightedBackground": "transparent"},
+         "runs": [{"range": [0, 2], "color": "RED", "backgroundColor": "#0f0a", "highlightedColor": "navy", "highlightedBackground": "rebeccapurple"}]}
+        """)
+        #expect(spec.style.textColor == Color(hex: "#2f4f4f"))
+        #expect(spec.style.backgroundColor == Color(hex: "#ffffff88"))
+        #expect(spec.style.link.color == Color(hex: "#dc143c"))
+        #expect(spec.settings.highlightStyle.textColor == .white)
+        #expect(spec.settings.highlightStyle.backgroundColor == .clear)
+        let run = spec.text.attributes(at: 0).attributes
+        #expect(run.foregroundColor == Color(hex: "#ff0000"))
+        #expect(run.backgroundColor == Color(hex: "#00ff00aa"))
+        #expect(run.highlightedForegroundColor == Color(hex: "#000080"))
+        #expect(run.highlightedBackgroundColor == Color(hex: "#663399"))
+    }
+
+    @Test("anything else is an error naming the field and the forms", arguments: [
+        (#"{"text": "x", "color": "reddish"}"#, "color", "\"reddish\""),
+        (##"{"text": "x", "background": "#12345"}"##, "background", "\"#12345\""),
+        (#"{"text": "x", "link": {"color": " red"}}"#, "link.color", "\" red\""),
+        (#"{"text": "x", "runs": [{"range": [0, 1], "highlightedBackground": "currentcolor"}]}"#, "runs[0].highlightedBackground", "\"currentcolor\""),
+        (#"{"text": "x", "color": "red\u202e"}"#, "color", "\"red\\u{202e}\""),
+    ])
+    func bad(json: String, field: String, shown: String) {
+        #expect(throws: SpecError(field: field, "\(shown) is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)")) {
+            try parse(json)
+        }
+    }
+}
