@@ -52,7 +52,7 @@ let package = Package(
                                                     "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
         .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
-                                                                 "TappableRendering", "TappableSnapshot", "TappableSpec", "PNGFixtures", "CPNG"]),
+                                                                 "TappableRendering", "TappableSnapshot", "TappableSpec", "TappableJSON", "PNGFixtures", "CPNG"]),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
