@@ -57,7 +57,7 @@ func scalingFigures() throws -> [(String, Double)] {
     }
     // JSON: SPEC-like objects (keys, escaped and non-ASCII strings, numbers, nesting) in one array;
     // the 1 MB time against Foundation's JSONSerialization on the same text, as a baseline.
-    let jsonText = { (n: Int) in "[" + repeated(#"{"range":[12,3],"link":"https://e.example/\u00e9?q=\"1\"","color":"#0000ff","kern":-0.25,"runs":[true,null]},"#)(n) + "0]" }
+    let jsonText = { (n: Int) in "[" + repeated(##"{"range":[12,3],"link":"https://e.example/\u00e9?q=\"1\"","color":"#0000ff","kern":-0.25,"runs":[true,null]},"##)(n) + "0]" }
     let json = try inputScaling(jsonText) { _ = try JSONReader().read($0) }
     let foundationData = Data(jsonText(1_000_000).utf8)
     let foundationJSON = try measure(rounds: 3, iterations: 1) { _ = try JSONSerialization.jsonObject(with: foundationData) }
