@@ -1,5 +1,5 @@
 # The two commands of the README. Both bootstrap the Debian packages first (quiet when present).
-.PHONY: bootstrap example test bench
+.PHONY: bootstrap example test bench fuzz
 
 bootstrap:
 	@scripts/bootstrap
@@ -18,3 +18,10 @@ test: bootstrap
 bench: bootstrap
 	@swift build --product tappable-bench -c release --quiet
 	@.build/release/tappable-bench
+
+# Fuzzing: each parser (SPEC, Markdown, tagged strings, detectors, PNG) under libFuzzer for
+# SECONDS seconds (default 60), with coverage from -sanitize=fuzzer; findings in Fuzz/findings/.
+SECONDS ?= 60
+fuzz: bootstrap
+	@swift build -c release --product tappable-fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --quiet
+	@scripts/fuzz $(SECONDS)

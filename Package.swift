@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TappableSpec", targets: ["TappableSpec"]),
         .executable(name: "tappable", targets: ["tappable"]),
         .executable(name: "tappable-bench", targets: ["tappable-bench"]),
+        .executable(name: "tappable-fuzz", targets: ["tappable-fuzz"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // libpng's low-level API behind plain C: its errors longjmp, which Swift cannot catch.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // The temporary files being written, where a SIGINT/SIGTERM handler can unlink them (async-signal-safe C).
+        .target(name: "CTemporaryFiles"),
         // libphonenumber (C++, Debian libphonenumber-dev) behind a C API: phone number metadata.
         .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf")]),
 
@@ -38,10 +41,10 @@ let package = Package(
         .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
         .target(name: "TappableDetection", dependencies: ["TappableText", "CPhoneNumbers"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
-        .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping", "CICU"]),
+        .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
         .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "CCairo", "CFreeType"]),
-        .target(name: "TappableSnapshot", dependencies: ["CPNGCodec"]),
+        .target(name: "TappableSnapshot", dependencies: ["CPNGCodec", "CTemporaryFiles"]),
         // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
         .target(name: "PNGFixtures"),
         // Label descriptions (SPEC files) in, the label's JSON shapes out, through the one JSON writer.
@@ -50,7 +53,10 @@ let package = Package(
                                                      "TappableLayout", "TappableInteraction", "TappableRendering"]),
         .target(name: "TappableCLI", dependencies: ["TappableJSON", "TappableSpec", "TappableText", "TappableMarkup", "TappableDetection",
                                                     "TappableShaping", "TappableLayout", "TappableInteraction", "TappableRendering", "TappableSnapshot"]),
-        .executableTarget(name: "tappable", dependencies: ["TappableCLI"]),
+        .executableTarget(name: "tappable", dependencies: ["TappableCLI", "TappableSnapshot"]),
+        // Fuzz targets over the parsers (SPEC, Markdown, tagged strings, detectors, PNG): `make fuzz`.
+        .executableTarget(name: "tappable-fuzz", dependencies: ["TappableSpec", "TappableJSON", "TappableMarkup", "TappableDetection",
+                                                                "TappableLayout", "TappableInteraction", "TappableSnapshot", "TappableText"]),
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
                                                                  "TappableRendering", "TappableSnapshot", "TappableSpec", "TappableJSON", "PNGFixtures", "CPNG"]),
 
@@ -64,7 +70,7 @@ let package = Package(
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
         .testTarget(name: "TappableJSONTests", dependencies: ["TappableJSON"], exclude: ["JSONTestSuite"]),
         .testTarget(name: "TappableSpecTests", dependencies: ["TappableSpec", "TappableJSON", "TappableText", "TappableInteraction"]),
-        .testTarget(name: "TappableCLITests", dependencies: ["TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
+        .testTarget(name: "TappableCLITests", dependencies: ["tappable", "tappable-fuzz", "TappableCLI", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
                                                             "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,36 +9,36 @@ import TappableText
 
 extension TappableCommand {
     /// `tappable regions SPEC` → `[region…]` (`JSON.region`).
-    static func regionsCommand(_ args: [String]) throws -> Result {
-        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
-        let label = try loadSpec(args[0]).tappableLabel()
+    static func regionsCommand(_ a: Arguments) throws -> Result {
+        let label = try loadSpec(a.positionals[0]).tappableLabel()
         return .ok(JSON.array(label.regions.map(JSON.region)).serialized() + "\n")
     }
 
     /// `tappable a11y SPEC` → the accessibility elements in reading order (`JSON.accessibilityElement`).
-    static func accessibilityCommand(_ args: [String]) throws -> Result {
-        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
-        let label = try loadSpec(args[0]).tappableLabel()
+    static func accessibilityCommand(_ a: Arguments) throws -> Result {
+        let label = try loadSpec(a.positionals[0]).tappableLabel()
         return .ok(JSON.array(label.accessibilityElements().map(JSON.accessibilityElement)).serialized() + "\n")
     }
 
+    /// The most PNGs `simulate --frames` writes (one per highlight change); a script making more
+    /// highlight changes is an error before any frame is painted.
+    public static let maximumFrameCount = 1_000
+
     /// `tappable simulate SPEC --touches "down X,Y @T; move X,Y @T; up X,Y @T" [--frames DIR]`.
-    static func simulateCommand(_ args: [String]) throws -> Result {
-        guard let specPath = args.first else { throw UsageError(message: "expected a SPEC file") }
-        var script: String?, frames: String?
-        var i = 1
-        while i < args.count {
-            switch args[i] {
-            case "--touches" where i + 1 < args.count: script = args[i + 1]; i += 2
-            case "--frames" where i + 1 < args.count: frames = args[i + 1]; i += 2
-            default: throw UsageError(message: "unknown or incomplete option \(args[i])")
-            }
+    /// DIR must be an existing folder.
+    static func simulateCommand(_ a: Arguments) throws -> Result {
+        let specPath = a.positionals[0], script = a.text("--touches")!, frames = a.text("--frames")
+        if let frames {
+            do { try AtomicFile.checkFolder(frames) } catch { throw OptionError("--frames: \(error.reason)") }
         }
-        guard let script else { throw UsageError(message: "--touches \"down X,Y @T; move X,Y @T; up X,Y @T\" is required") }
         let inputs = try TouchScript.parse(script)
         let spec = try loadSpec(specPath)
         let label = try spec.tappableLabel()
         let events = TouchSession.events(for: inputs, on: label)
+        let changes = events.filter { if case .highlightChanged = $0.kind { true } else { false } }.count
+        if frames != nil, changes > maximumFrameCount {
+            throw OptionError("--frames writes at most \(maximumFrameCount) frames; these touches change the highlight \(changes) times")
+        }
         var out = ""
         var frame = 0
         for event in events {

@@ -11,24 +11,18 @@ extension TappableCommand {
     /// `tappable detect "TEXT" [--types link,phoneNumber,…] [--reference-date ISO] [--time-zone TZ]
     /// [--region CC] [--locale en|de|fr|es]`: the options map onto `DetectorSettings`;
     /// one JSON line per detection (`jsonLine`, DetectionJSON.swift), nothing when there is none.
-    static func detectCommand(_ args: [String]) throws -> Result {
-        let options = try CommandOptions(args, valued: ["--types", "--reference-date", "--time-zone", "--region", "--locale"])
-        guard options.positionals.count == 1 else {
-            throw UsageError(message: options.positionals.isEmpty ? "expected the TEXT to search"
-                                 : "expected one TEXT, got \(options.positionals.count) (quote the text)")
-        }
+    static func detectCommand(_ a: Arguments) throws -> Result {
         let settings: DetectorSettings
         do {
-            settings = try DetectorSettings(typeNames: options.value("--types").map(DetectorSettings.splitTypeList),
-                                            referenceDate: options.value("--reference-date"),
-                                            timeZone: options.value("--time-zone"),
-                                            region: options.value("--region"), locale: options.value("--locale"))
+            settings = try DetectorSettings(typeNames: a.text("--types").map(DetectorSettings.splitTypeList),
+                                            referenceDate: a.text("--reference-date"), timeZone: a.text("--time-zone"),
+                                            region: a.text("--region"), locale: a.text("--locale"))
         } catch {
-            throw UsageError(message: "\(error.setting.flag): \(error.message)")
+            throw OptionError("\(error.setting.flag): \(error.message)")
         }
         let detector = try DataDetector(settings: settings)
         var out = ""
-        for detection in detector.detections(in: options.positionals[0]) {
+        for detection in detector.detections(in: a.positionals[0]) {
             out += jsonLine(detection, timeZone: settings.timeZone) + "\n"
         }
         return .ok(out)
@@ -37,17 +31,12 @@ extension TappableCommand {
     /// `tappable markup --markdown|--tagged "TEXT" [--pretty]`: the attributed runs as JSON
     /// (`markupJSON`, MarkupJSON.swift). A tagged-string syntax error exits 2 with
     /// `line L, column C: message`.
-    static func markupCommand(_ args: [String]) throws -> Result {
-        let options = try CommandOptions(args, flags: ["--markdown", "--tagged", "--pretty"])
-        let markdown = options.has("--markdown"), tagged = options.has("--tagged")
+    static func markupCommand(_ a: Arguments) throws -> Result {
+        let markdown = a.flag("--markdown"), tagged = a.flag("--tagged")
         guard markdown != tagged else {
-            throw UsageError(message: markdown ? "give --markdown or --tagged, not both" : "expected --markdown or --tagged")
+            throw OptionError(markdown ? "give --markdown or --tagged, not both" : "expected --markdown or --tagged")
         }
-        guard options.positionals.count == 1 else {
-            throw UsageError(message: options.positionals.isEmpty ? "expected the TEXT to parse"
-                                 : "expected one TEXT, got \(options.positionals.count) (quote the text)")
-        }
-        let source = options.positionals[0]
+        let source = a.positionals[0]
         let text: AttributedText
         if markdown {
             text = Markdown.attributedText(source)
@@ -56,55 +45,8 @@ extension TappableCommand {
                 return .badInput(error.description)
             }
         }
-        return .ok(markupJSON(text, pretty: options.has("--pretty")) + "\n")
+        return .ok(markupJSON(text, pretty: a.flag("--pretty")) + "\n")
     }
-}
-
-/// A command's arguments split into options and positionals. `--name value` and `--name=value`
-/// both work for valued options; `--` ends the options (for a TEXT starting with `-`).
-struct CommandOptions {
-    private(set) var positionals: [String] = []
-    private var values: [String: String] = [:]
-    private var flags: Set<String> = []
-
-    init(_ args: [String], valued: Set<String> = [], flags known: Set<String> = []) throws {
-        var i = 0
-        var optionsEnded = false
-        while i < args.count {
-            let arg = args[i]
-            i += 1
-            if optionsEnded || !arg.hasPrefix("-") || arg == "-" {
-                positionals.append(arg)
-                continue
-            }
-            if arg == "--" { optionsEnded = true; continue }
-            var name = arg, inline: String?
-            if let eq = arg.firstIndex(of: "=") {
-                name = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
-            }
-            if valued.contains(name) {
-                guard values[name] == nil else { throw TappableCommand.UsageError(message: "\(name) given twice") }
-                if let inline {
-                    values[name] = inline
-                } else {
-                    guard i < args.count else { throw TappableCommand.UsageError(message: "\(name) needs a value") }
-                    values[name] = args[i]
-                    i += 1
-                }
-            } else if known.contains(name), inline == nil {
-                flags.insert(name)
-            } else {
-                let all = (valued.union(known)).sorted().joined(separator: ", ")
-                throw TappableCommand.UsageError(message: "unknown option \(arg) (options: \(all.isEmpty ? "none" : all))")
-            }
-        }
-    }
-
-    /// The value of a valued option, if given.
-    func value(_ name: String) -> String? { values[name] }
-    /// Whether a flag was given.
-    func has(_ name: String) -> Bool { flags.contains(name) }
 }
 
 extension DetectorSetting {

@@ -20,55 +20,106 @@ public enum TappableCommand {
         static func badInput(_ message: String) -> Result { Result(stdout: "", stderr: "tappable: \(message)\n", exitCode: 2) }
     }
 
-    /// One subcommand: its name, usage text and what it does.
-    struct Subcommand: Sendable {
-        var name: String
-        var usage: String
-        var summary: String
-        var run: @Sendable ([String]) throws -> Result
-    }
+    /// The version `tappable --version` prints.
+    public static let version = "0.2.0"
 
-    static let subcommands: [Subcommand] = [
-        Subcommand(name: "layout", usage: "tappable layout SPEC.json",
-                   summary: "Lay out a label; print its lines, used rect and text origin as JSON (points, label coordinates).",
-                   run: layoutCommand),
-        Subcommand(name: "hit", usage: "tappable hit SPEC.json X Y",
-                   summary: "Hit-test a point (points, label coordinates); print {\"index\",\"nearestIndex\",\"line\",\"region\"}.",
-                   run: hitCommand),
-        Subcommand(name: "regions", usage: "tappable regions SPEC.json",
-                   summary: "The tappable regions in text order: range, text, value, rects, tap areas, frame (points).",
-                   run: regionsCommand),
-        Subcommand(name: "simulate", usage: "tappable simulate SPEC.json --touches \"down X,Y @T; move X,Y @T; up X,Y @T\" [--frames DIR]",
-                   summary: "Feed scripted touches (also: cancel @T, wait @T, #N for another finger); print one JSON event per line; --frames writes a PNG at each highlight change.",
-                   run: simulateCommand),
-        Subcommand(name: "a11y", usage: "tappable a11y SPEC.json",
-                   summary: "The accessibility elements in reading order, split at region boundaries: text, frame, rects, traits, actions.",
-                   run: accessibilityCommand),
-        Subcommand(name: "render", usage: "tappable render SPEC.json -o OUT.png|.pdf|.svg [--scale S] [--highlight START,LENGTH | --touch X,Y]",
-                   summary: "Paint the label, normal or highlighted (--touch: the region a finger at X,Y presses). Written atomically.",
-                   run: renderCommand),
-        Subcommand(name: "overlay", usage: "tappable overlay SPEC.json -o OUT.png [--json OUT.json] [--scale S]",
-                   summary: "Debug overlay: tap areas, glyph rects, line boxes, baselines and a legend; --json writes the hit map.",
-                   run: overlayCommand),
-        Subcommand(name: "diff", usage: "tappable diff A.png B.png [-o DIFF.png] [--always-write] [--threshold T] [--max-diff-ratio R] [--max-diff-pixels N] [--include-aa]",
-                   summary: "Compare two PNGs (pixelmatch): prints {\"width\",\"height\",\"differentPixels\",\"ratio\",\"sizes\"}; -o writes the diff image when they differ; exit 0 match, 1 differ, 2 bad input.",
-                   run: diffCommand),
-        Subcommand(name: "examples", usage: "tappable examples FOLDER [-o OUT_FOLDER] [--scale S]",
-                   summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map (default out/).",
-                   run: examplesCommand),
-        Subcommand(name: "detect", usage: "tappable detect \"TEXT\" [--types link,email,phoneNumber,date,address,hashtag,mention] [--reference-date ISO] [--time-zone TZ] [--region CC] [--locale en|de|fr|es]",
-                   summary: "Find links, e-mails, phone numbers, dates, addresses, hashtags and mentions; print one JSON line per match (none: no output). Types default to all; dates resolve against --reference-date (default now) in --time-zone (default UTC) and read in --locale (default en); national phone numbers read in --region (default US).",
-                   run: detectCommand),
-        Subcommand(name: "markup", usage: "tappable markup --markdown|--tagged \"TEXT\" [--pretty]",
-                   summary: "Parse Markdown or a tagged string (<b> <i> <u> <s> <code> <a href> <link href> <span color background>); print the text and its attribute runs as JSON (UTF-16 ranges).",
-                   run: markupCommand),
+    static let scaleOption = OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale",
+                                              "device pixels per point")
+
+    /// The subcommands, in the order the help lists them.
+    static let commands: [CommandDefinition] = [
+        CommandDefinition(name: "layout", positionals: [spec], options: [],
+                          summary: "Lay out a label; print its lines, used rect and text origin as JSON (points, label coordinates).",
+                          run: layoutCommand),
+        CommandDefinition(name: "hit", positionals: [spec, PositionalDefinition("X", "x in points, label coordinates"),
+                                                     PositionalDefinition("Y", "y in points, label coordinates (y down)")],
+                          options: [],
+                          summary: "Hit-test a point; print {\"index\",\"nearestIndex\",\"line\",\"region\"}.",
+                          run: hitCommand),
+        CommandDefinition(name: "regions", positionals: [spec], options: [],
+                          summary: "The tappable regions in text order, each as the one region object: index, range, text, value, rects, tap areas, frame (points).",
+                          run: regionsCommand),
+        CommandDefinition(name: "simulate", positionals: [spec], options: [
+                            OptionDefinition("--touches", .text(placeholder: "SCRIPT"), default: "required",
+                                             "the touches: \"down X,Y @T; move X,Y @T; up X,Y @T\" (also cancel @T, wait @T, #N for another finger)"),
+                            OptionDefinition("--frames", .text(placeholder: "DIR"), default: "none",
+                                             "write a PNG at each highlight change into the existing folder DIR (at most \(maximumFrameCount))"),
+                          ],
+                          summary: "Feed scripted touches; print one JSON event per line.",
+                          run: simulateCommand),
+        CommandDefinition(name: "a11y", positionals: [spec], options: [],
+                          summary: "The accessibility elements in reading order, split at region boundaries: text, frame, rects, traits, actions.",
+                          run: accessibilityCommand),
+        CommandDefinition(name: "render", positionals: [spec], options: [
+                            OptionDefinition("--output", short: "-o", .text(placeholder: "OUT.png|.pdf|.svg"), default: "required",
+                                             "where to write; the extension picks the format"),
+                            scaleOption,
+                            OptionDefinition("--highlight", .pair(placeholder: "START,LENGTH"), default: "none",
+                                             "paint this UTF-16 range pressed"),
+                            OptionDefinition("--touch", .pair(placeholder: "X,Y"), default: "none",
+                                             "paint the region a finger at X,Y presses (points)"),
+                          ],
+                          summary: "Paint the label, normal or highlighted. Written atomically.",
+                          run: renderCommand),
+        CommandDefinition(name: "overlay", positionals: [spec], options: [
+                            OptionDefinition("--output", short: "-o", .text(placeholder: "OUT.png"), default: "required", "where to write the overlay PNG"),
+                            OptionDefinition("--json", .text(placeholder: "OUT.json"), default: "none", "also write the hit map"),
+                            OptionDefinition("--scale", .number(placeholder: "S", range: 0.1...16), default: "the SPEC's scale, at least 2",
+                                             "device pixels per point"),
+                          ],
+                          summary: "Debug overlay: tap areas, glyph rects, line boxes, baselines and a legend.",
+                          run: overlayCommand),
+        CommandDefinition(name: "diff", positionals: [PositionalDefinition("A.png", "the reference"), PositionalDefinition("B.png", "the actual image")],
+                          options: [
+                            OptionDefinition("--output", short: "-o", .text(placeholder: "DIFF.png"), default: "none",
+                                             "write pixelmatch's diff image when the images differ"),
+                            OptionDefinition("--always-write", .flag, default: "off", "write the diff image even when they match"),
+                            OptionDefinition("--threshold", .number(placeholder: "T", range: 0...1), default: "0.1",
+                                             "per-pixel colour distance that counts as different"),
+                            OptionDefinition("--max-diff-ratio", .number(placeholder: "R", range: 0...1), default: "0 unless --max-diff-pixels",
+                                             "largest share of different pixels that still matches"),
+                            OptionDefinition("--max-diff-pixels", .integer(placeholder: "N", range: 0...Int.max), default: "0 unless --max-diff-ratio",
+                                             "most different pixels that still match"),
+                            OptionDefinition("--include-aa", .flag, default: "off", "count anti-aliased pixels as differences"),
+                          ],
+                          summary: "Compare two PNGs (pixelmatch 5.3); print {\"width\",\"height\",\"differentPixels\",\"ratio\",\"sizes\"}; exit 0 match, 1 differ, 2 bad input.",
+                          run: diffCommand),
+        CommandDefinition(name: "examples", positionals: [PositionalDefinition("FOLDER", "a folder of SPEC files (*.json)")], options: [
+                            OptionDefinition("--output", short: "-o", .text(placeholder: "OUT_FOLDER"), default: "out", "where to write"),
+                            scaleOption,
+                          ],
+                          summary: "The main job: every SPEC in FOLDER to layout JSON, normal, highlighted and overlay PNGs and a hit map.",
+                          run: examplesCommand),
+        CommandDefinition(name: "detect", positionals: [PositionalDefinition("TEXT", "the text to search (quote it; -- before a TEXT starting with -)")],
+                          options: [
+                            OptionDefinition("--types", .text(placeholder: "LIST"), default: "all",
+                                             "comma-separated: link, email, phoneNumber, date, address, hashtag, mention"),
+                            OptionDefinition("--reference-date", .text(placeholder: "ISO"), default: "now",
+                                             "what relative dates resolve against: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]"),
+                            OptionDefinition("--time-zone", .text(placeholder: "TZ"), default: "UTC", "an IANA time zone name, e.g. Europe/Paris"),
+                            OptionDefinition("--region", .text(placeholder: "CC"), default: "US", "the ISO 3166 region national phone numbers are read in"),
+                            OptionDefinition("--locale", .choice(["en", "de", "fr", "es"]), default: "en", "the language of month and day names"),
+                          ],
+                          summary: "Find links, e-mails, phone numbers, dates, addresses, hashtags and mentions; print one JSON line per match (none: no output).",
+                          run: detectCommand),
+        CommandDefinition(name: "markup", positionals: [PositionalDefinition("TEXT", "the marked-up text (quote it)")], options: [
+                            OptionDefinition("--markdown", .flag, default: "off", "read CommonMark with GitHub's autolinks and strikethrough"),
+                            OptionDefinition("--tagged", .flag, default: "off",
+                                             "read tagged text: <b> <i> <u> <s> <code> <a href> <link href> <span color background>"),
+                            OptionDefinition("--pretty", .flag, default: "off", "indent the JSON"),
+                          ],
+                          summary: "Parse Markdown or a tagged string (one of --markdown, --tagged); print the text and its attribute runs as JSON (UTF-16 ranges).",
+                          run: markupCommand),
     ]
+
+    static let spec = PositionalDefinition("SPEC.json", "the label description (see README)")
 
     static var usage: String {
         var s = "usage: tappable COMMAND [ARGS]\n\nCommands:\n"
-        for c in subcommands { s += "  \(c.usage)\n      \(c.summary)\n" }
+        for c in commands { s += "  \(c.usage)\n      \(c.summary)\n" }
         s += "\nSPEC is a JSON label description (see README). Exit codes: 0 ok, 1 negative answer, 2 bad input.\n"
-        s += "`tappable COMMAND --help` prints one command's usage.\n"
+        s += "Options take --name VALUE or --name=VALUE; -- ends the options.\n"
+        s += "`tappable COMMAND --help` lists a command's options with their defaults; `tappable --version` prints the version.\n"
         return s
     }
 
@@ -84,18 +135,23 @@ public enum TappableCommand {
 
     private static func dispatch(_ arguments: [String]) -> Result {
         guard let name = arguments.first else { return Result(stdout: "", stderr: usage, exitCode: 2) }
-        if name == "--help" || name == "-h" || name == "help" { return .ok(usage) }
-        guard let command = subcommands.first(where: { $0.name == name }) else {
+        if ["--help", "-h", "help"].contains(name) {
+            if arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) { return .ok(command.help) }
+            return .ok(usage)
+        }
+        if name == "--version" { return .ok("tappable \(version)\n") }
+        guard let command = commands.first(where: { $0.name == name }) else {
             return .badInput("unknown command \"\(name)\"\n\n" + usage)
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") { return .ok("usage: \(command.usage)\n\(command.summary)\n") }
+        // --help anywhere before `--` asks for the command's help.
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) { return .ok(command.help) }
         do {
-            return try command.run(rest)
+            return try command.run(try command.arguments(rest))
         } catch let error as SpecError {
             return .badInput(error.description)
-        } catch let error as UsageError {
-            return .badInput("\(error.message)\nusage: \(command.usage)")
+        } catch let error as OptionError {
+            return .badInput("\(command.name): \(error)\nusage: \(command.usage)\n(see tappable \(command.name) --help)")
         } catch {
             return .badInput("\(error)")
         }
@@ -103,8 +159,6 @@ public enum TappableCommand {
 
     /// Where the command being run collects its warnings.
     @TaskLocal static var warnings: WarningLog?
-
-    struct UsageError: Error { var message: String }
 
     static func loadSpec(_ path: String) throws -> LabelSpec {
         do {
@@ -116,29 +170,22 @@ public enum TappableCommand {
         }
     }
 
-    static func layoutCommand(_ args: [String]) throws -> Result {
-        guard args.count == 1 else { throw UsageError(message: "expected one SPEC file") }
-        let layout = try loadSpec(args[0]).layout()
-        return .ok(JSON.layout(layout).serialized() + "\n")
+    static func layoutCommand(_ a: Arguments) throws -> Result {
+        .ok(JSON.layout(try loadSpec(a.positionals[0]).layout()).serialized() + "\n")
     }
 
-    static func hitCommand(_ args: [String]) throws -> Result {
-        guard args.count == 3 else { throw UsageError(message: "expected SPEC X Y") }
-        guard let x = Double(args[1]), let y = Double(args[2]), x.isFinite, y.isFinite else {
-            throw UsageError(message: "X and Y must be finite numbers (points), got \(args[1]) \(args[2])")
+    static func hitCommand(_ a: Arguments) throws -> Result {
+        guard let x = Arguments.decimal(a.positionals[1]), let y = Arguments.decimal(a.positionals[2]) else {
+            throw OptionError("X and Y must be decimal numbers (points), got \(a.positionals[1]) \(a.positionals[2])")
         }
-        let label = try loadSpec(args[0]).tappableLabel()
+        let label = try loadSpec(a.positionals[0]).tappableLabel()
         let layout = label.layout
         let point = Point(x: x, y: y)
-        let index = layout.hitTest(at: point)
-        let region = label.region(at: point)
-        let nearest = layout.characterIndex(at: point)?.index
-        let line = layout.lineIndex(at: point)
         let json = JSON.object([
-            ("index", index.map(JSON.int) ?? .null),
-            ("nearestIndex", nearest.map(JSON.int) ?? .null),
-            ("line", line.map(JSON.int) ?? .null),
-            ("region", region.map(JSON.region) ?? .null),
+            ("index", layout.hitTest(at: point).map(JSON.int) ?? .null),
+            ("nearestIndex", layout.characterIndex(at: point).map { JSON.int($0.index) } ?? .null),
+            ("line", layout.lineIndex(at: point).map(JSON.int) ?? .null),
+            ("region", label.region(at: point).map(JSON.region) ?? .null),
         ])
         return .ok(json.serialized() + "\n")
     }

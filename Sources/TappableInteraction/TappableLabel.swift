@@ -24,13 +24,24 @@ public struct TappableLabel: Sendable {
     /// Every tap area with its region, sorted by top edge, for lookups by y.
     let tapIndex: TapAreaIndex
 
+    /// The most tappable regions a label takes: runs of text that are links or flagged
+    /// tappable, adjacent runs with the same link merged (100,000; a label with more is an error
+    /// before layout). Every region becomes hit-map entries, tap areas and, in `tappable
+    /// examples`, a highlighted image.
+    public static let maximumRegionCount = 100_000
+
     /// Lays out `text` in a label `width` x `height` points (nil fits that dimension to the text,
-    /// as `LabelLayout`). Throws the layout's errors (`LayoutError`, `FontError`) and
-    /// `InteractionSettingsError` for unusable settings.
+    /// as `LabelLayout`). Throws the layout's errors (`LayoutError`, `FontError`),
+    /// `InteractionSettingsError` for unusable settings, and `TappableLabelError.tooManyRegions`
+    /// for text with more than `maximumRegionCount` regions (before laying out).
     public init(text: AttributedText, width: Double? = nil, height: Double? = nil,
                 properties: LabelProperties = LabelProperties(),
                 settings: InteractionSettings = InteractionSettings()) throws {
         try settings.validate()
+        let regionCount = TappableRegion.spans(of: text).count
+        guard regionCount <= Self.maximumRegionCount else {
+            throw TappableLabelError.tooManyRegions(count: regionCount, limit: Self.maximumRegionCount)
+        }
         let layout = try LabelLayout(text: text, width: width, height: height, properties: properties)
         self.init(validated: layout, text: text, properties: properties, settings: settings)
     }
@@ -99,6 +110,20 @@ public struct TappableLabel: Sendable {
 
     /// The attributes at UTF-16 `index` (empty attributes outside the text).
     public func attributes(at index: Int) -> TextAttributes { text.attributes(at: index).attributes }
+}
+
+/// A label that cannot be made from its text.
+public enum TappableLabelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text has `count` tappable regions, more than `limit` (`TappableLabel.maximumRegionCount`).
+    case tooManyRegions(count: Int, limit: Int)
+
+    /// A message naming the count and the limit.
+    public var description: String {
+        switch self {
+        case let .tooManyRegions(count, limit):
+            return "the text has \(count) tappable regions (links and tappable runs), more than the \(limit) a label takes"
+        }
+    }
 }
 
 /// The tap areas of all regions sorted by top edge: a point's candidates are found by binary

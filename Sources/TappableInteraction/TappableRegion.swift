@@ -78,17 +78,7 @@ extension TappableRegion {
     /// regions.
     static func regions(of layout: LabelLayout, settings: InteractionSettings) -> [TappableRegion] {
         let text = layout.textLayout.text
-        var spans: [(range: TextRange, attributes: TextAttributes)] = []
-        for run in text.runs where run.attributes.isTappable {
-            if let last = spans.last, last.range.upperBound == run.range.location,
-               last.attributes.link == run.attributes.link,
-               last.attributes.isTappableRegion == run.attributes.isTappableRegion,
-               last.attributes.custom == run.attributes.custom {
-                spans[spans.count - 1].range.length += run.range.length
-            } else {
-                spans.append((run.range, run.attributes))
-            }
-        }
+        let spans = self.spans(of: text)
         let geometries = layout.geometry(of: spans.map(\.range))
         let visible = layout.textLayout.mergedVisibleCharacterRanges
         var regions: [TappableRegion] = []
@@ -102,6 +92,23 @@ extension TappableRegion {
                 visibleRanges: shown, clusters: geometry.clusters))
         }
         return regions
+    }
+
+    /// The candidate regions of `text`: its tappable runs, adjacent ones with the same link
+    /// value, flag and custom attributes merged. One pass over the runs.
+    static func spans(of text: AttributedText) -> [(range: TextRange, attributes: TextAttributes)] {
+        var spans: [(range: TextRange, attributes: TextAttributes)] = []
+        for run in text.runs where run.attributes.isTappable {
+            if let last = spans.last, last.range.upperBound == run.range.location,
+               last.attributes.link == run.attributes.link,
+               last.attributes.isTappableRegion == run.attributes.isTappableRegion,
+               last.attributes.custom == run.attributes.custom {
+                spans[spans.count - 1].range.length += run.range.length
+            } else {
+                spans.append((run.range, run.attributes))
+            }
+        }
+        return spans
     }
 
     /// A glyph rect grown by the insets, then to the minimum target centred on the glyph rect,

@@ -21,8 +21,17 @@ public struct RenderedImage: Sendable, Hashable {
 /// Deterministic: grey antialiasing, no hinting, unhinted metrics, so one label paints
 /// byte-identical on every machine with the same libraries.
 public enum LabelRenderer {
-    /// The largest image painted, in pixels (a 16384 x 16384 image); larger requests are errors.
-    public static let maxPixels = 16384 * 16384
+    /// The largest image painted, in pixels: 64 megapixels (8192 x 8192, 256 MB of pixels; a few
+    /// seconds to paint). Larger requests are `RenderError.imageTooLarge`, before any painting.
+    public static let maxPixels = 8192 * 8192
+
+    /// The widest or tallest image painted, in pixels (Cairo's image surface limit); wider or
+    /// taller requests are `RenderError.imageTooLarge`.
+    public static let maxPixelSide = 32_767
+
+    /// The widest or tallest PDF or SVG page, in points (PDF's page limit, 200 inches); larger
+    /// labels are `RenderError.pageTooLarge`.
+    public static let maxPageSide = 14_400.0
 
     /// Paints `layout` at `scale` device pixels per point (1, 2, 3 ...) in `state`.
     /// Throws for a scale outside 0.1...16, an empty or oversized image, or a Cairo failure.
@@ -31,15 +40,23 @@ public enum LabelRenderer {
         try image(size: layout.size, scale: scale) { cr in LabelPainter(layout: layout, style: style, state: state).paint(cr) }
     }
 
+    /// The size in device pixels of an image of `size` points at `scale` (each side rounded up),
+    /// checked against the limits without painting.
+    /// - Throws: `RenderError.invalidScale` outside 0.1...16, `.emptyLabel` for a zero side,
+    ///   `.imageTooLarge` past `maxPixelSide` or `maxPixels`.
+    public static func pixelSize(of size: Size, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        guard scale.isFinite, scale >= 0.1, scale <= 16 else { throw .invalidScale(scale) }
+        guard size.width > 0, size.height > 0 else { throw .emptyLabel(width: size.width, height: size.height) }
+        let pixelWidth = (size.width * scale).rounded(.up), pixelHeight = (size.height * scale).rounded(.up)
+        guard pixelWidth <= Double(maxPixelSide), pixelHeight <= Double(maxPixelSide), pixelWidth * pixelHeight <= Double(maxPixels) else {
+            throw .imageTooLarge(width: pixelWidth, height: pixelHeight, limit: maxPixels)
+        }
+        return (Int(pixelWidth), Int(pixelHeight))
+    }
+
     /// Paints with `draw` (in points) onto a transparent image of `size` points at `scale`.
     static func image(size: Size, scale: Double, _ draw: (OpaquePointer) throws -> Void) throws -> RenderedImage {
-        guard scale.isFinite, scale >= 0.1, scale <= 16 else { throw RenderError.invalidScale(scale) }
-        guard size.width > 0, size.height > 0 else { throw RenderError.emptyLabel(width: size.width, height: size.height) }
-        let pixelWidth = (size.width * scale).rounded(.up), pixelHeight = (size.height * scale).rounded(.up)
-        guard pixelWidth <= 65535, pixelHeight <= 65535, pixelWidth * pixelHeight <= Double(maxPixels) else {
-            throw RenderError.imageTooLarge(width: pixelWidth, height: pixelHeight, limit: maxPixels)
-        }
-        let w = Int(pixelWidth), h = Int(pixelHeight)
+        let (w, h) = try pixelSize(of: size, scale: scale)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("no surface") }
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface))
@@ -88,8 +105,8 @@ public enum LabelRenderer {
         let size = layout.size
         guard size.width > 0, size.height > 0 else { throw RenderError.emptyLabel(width: size.width, height: size.height) }
         // PDF pages are at most 14,400 points a side; SVG has no such limit, but keep both sane.
-        guard size.width <= 14_400, size.height <= 14_400 else {
-            throw RenderError.imageTooLarge(width: size.width, height: size.height, limit: maxPixels)
+        guard size.width <= maxPageSide, size.height <= maxPageSide else {
+            throw RenderError.pageTooLarge(width: size.width, height: size.height, limit: maxPageSide)
         }
         let sink = DataSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()

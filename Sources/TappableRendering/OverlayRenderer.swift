@@ -14,10 +14,13 @@ public enum OverlayRenderer {
     ]
 
     /// The overlay image: the label (on white when its background is transparent) with the
-    /// region geometry, and the legend underneath. Legend text: Inter 11 pt.
+    /// region geometry, and the legend underneath. Legend text: Inter 11 pt. Held to
+    /// `LabelRenderer`'s image limits (`RenderError.imageTooLarge`).
     public static func image(_ label: TappableLabel, style: RenderStyle = RenderStyle(),
                              scale: Double = 2) throws -> RenderedImage {
         let layout = label.layout, regions = label.regions
+        // The overlay is larger than the label: a label too large fails before the legend is made.
+        _ = try LabelRenderer.pixelSize(of: layout.size, scale: scale)
         let (legend, starts) = try legendLayout(regions: regions, width: max(layout.size.width, 440))
         let margin = 8.0
         // Tap areas may reach past the label's bounds: leave room around it.
@@ -96,15 +99,32 @@ public enum OverlayRenderer {
         }
     }
 
-    /// The legend: a paragraph per region, "N. “text” → value [start, length]", and a key; returns
-    /// its layout and where each region's paragraph starts (UTF-16).
+    /// The most regions the legend lists (1,000); the others are counted in one last line. Every
+    /// region's tap areas and rects are drawn whatever the number.
+    public static let maximumLegendEntries = 1_000
+
+    /// The most Unicode scalars of a region's text or link the legend shows (200); longer ones
+    /// are cut and end in "…".
+    public static let maximumLegendTextLength = 200
+
+    /// The legend: a paragraph per region (the first `maximumLegendEntries`), "N. “text” → value
+    /// [start, length]", and a key; returns its layout and where each listed region's paragraph
+    /// starts (UTF-16).
     static func legendLayout(regions: [TappableRegion], width: Double) throws -> (LabelLayout, [Int]) {
-        var legend = ""
-        var starts: [Int] = []
-        for (i, r) in regions.enumerated() {
-            starts.append(legend.utf16.count)
-            legend += "     \(i + 1). \u{201C}\(r.text)\u{201D} \u{2192} \(r.link ?? "")  [\(r.range.location), \(r.range.length)]\n"
+        func shortened(_ s: String) -> String {
+            s.unicodeScalars.count <= maximumLegendTextLength ? s
+                : String(String.UnicodeScalarView(s.unicodeScalars.prefix(maximumLegendTextLength))) + "\u{2026}"
         }
+        var legend = ""
+        var length = 0   // legend.utf16.count, kept as it grows
+        var starts: [Int] = []
+        for (i, r) in regions.prefix(maximumLegendEntries).enumerated() {
+            let entry = "     \(i + 1). \u{201C}\(shortened(r.text))\u{201D} \u{2192} \(shortened(r.link ?? ""))  [\(r.range.location), \(r.range.length)]\n"
+            starts.append(length)
+            length += entry.utf16.count
+            legend += entry
+        }
+        if regions.count > maximumLegendEntries { legend += "     … and \(regions.count - maximumLegendEntries) more regions\n" }
         if regions.isEmpty { legend += "No tappable regions\n" }
         legend += "Tinted: tap areas · dotted: glyph rects · dashed: line fragments · magenta: baselines"
         let font = Font(size: 11)

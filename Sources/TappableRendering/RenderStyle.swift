@@ -47,8 +47,11 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidScale(Double)
     /// The label has a zero side (empty text with no size given): there is nothing to paint.
     case emptyLabel(width: Double, height: Double)
-    /// The image would be larger than `limit` pixels, or wider or taller than 65,535 pixels.
+    /// The image would be larger than `limit` pixels (`LabelRenderer.maxPixels`), or wider or
+    /// taller than `LabelRenderer.maxPixelSide` pixels; width and height in pixels.
     case imageTooLarge(width: Double, height: Double, limit: Int)
+    /// The PDF or SVG page would be wider or taller than `limit` points (`LabelRenderer.maxPageSide`).
+    case pageTooLarge(width: Double, height: Double, limit: Double)
     /// Cairo failed; the message is Cairo's.
     case cairo(String)
 
@@ -59,8 +62,14 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .emptyLabel(w, h):
             return "the label is \(w) x \(h) points: nothing to paint (give it a width and a height, or some text)"
         case let .imageTooLarge(w, h, limit):
-            return "an image of \(w) x \(h) pixels is too large to paint (at most 65535 a side and \(limit) pixels in all)"
+            return "an image of \(whole(w)) x \(whole(h)) pixels is too large to paint (at most \(LabelRenderer.maxPixelSide) a side and \(limit) pixels in all): "
+                + "lower the scale or the label's size"
+        case let .pageTooLarge(w, h, limit):
+            return "a page of \(w) x \(h) points is too large for PDF or SVG (at most \(Int(limit)) points a side)"
         case let .cairo(message): return "Cairo: \(message)"
         }
     }
+
+    /// A pixel count without a fraction ("8193", not "8193.0").
+    private func whole(_ value: Double) -> String { value.isFinite && abs(value) < 1e15 ? String(Int(value)) : String(value) }
 }

@@ -225,15 +225,16 @@ public enum PNG {
         try encode(image, format: format, compression: compression, destination: "<memory>")
     }
 
-    /// Encodes `image` and writes it to `path` atomically (temporary file in the same directory,
-    /// then rename; parent directories are created; an existing file is replaced only by a
-    /// complete new one).
+    /// Encodes `image` and writes it to `path` with `AtomicFile` (temporary file in the same
+    /// folder, then rename; an existing file is replaced only by a complete new one; only a
+    /// regular file or a symbolic link to one is replaced; a missing folder is an error unless
+    /// `missingFolder` allows it).
     /// - Throws: `PNGError.encodingFailed` or `.writeFailed` naming the path.
     public static func write(_ image: RGBAImage, to path: String, format: StorageFormat = .rgba,
-                             compression: Compression = .fast) throws(PNGError) {
+                             compression: Compression = .fast, missingFolder: AtomicFile.MissingFolder = .refuse) throws(PNGError) {
         let data = try encode(image, format: format, compression: compression, destination: path)
         do {
-            try AtomicFile.write(data, to: path)
+            try AtomicFile.write(data, to: path, missingFolder: missingFolder)
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }

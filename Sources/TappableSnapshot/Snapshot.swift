@@ -135,6 +135,8 @@ public enum Snapshot {
     ///   artefacts of this snapshot are removed. Mismatch → `.mismatch` after writing
     ///   `<failures>/<suite>/<name>.actual.png` and `.diff.png`; the reference is never touched
     ///   (except in `.all`, which re-records it and reports `.recorded`).
+    /// Files go through `AtomicFile`; the recorder creates the folders it writes into
+    /// (`<root>/<suite>`, `<failures>/<suite>`) with their missing parents.
     /// - Reference missing: `.missing`/`.all` write it atomically and report `.recorded`;
     ///   `.never` reports `.missingReference` and writes nothing under `root` (the actual image
     ///   is saved only when `failuresDirectory` lies outside `root`).
@@ -171,7 +173,7 @@ public enum Snapshot {
 
         func record(report: DiffReport? = nil) -> SnapshotFailure {
             do {
-                try PNG.write(image, to: referencePath)
+                try PNG.write(image, to: referencePath, missingFolder: .createWithParents)
                 return failure(.recorded, mode, report: report)
             } catch {
                 return failure(.writeFailed, mode, detail: error.description)
@@ -181,7 +183,7 @@ public enum Snapshot {
         guard FileManager.default.fileExists(atPath: referencePath) else {
             if mode != .never { return record() }
             var written: String?
-            if !isInside(failures, root), (try? PNG.write(image, to: actualPath)) != nil { written = actualPath }
+            if !isInside(failures, root), (try? PNG.write(image, to: actualPath, missingFolder: .createWithParents)) != nil { written = actualPath }
             return failure(.missingReference, mode, actual: written)
         }
 
@@ -208,9 +210,9 @@ public enum Snapshot {
             return nil
         }
         do {
-            try PNG.write(image, to: actualPath)
+            try PNG.write(image, to: actualPath, missingFolder: .createWithParents)
             if let diffImage = result.diffImage {
-                try PNG.write(diffImage, to: diffPath)
+                try PNG.write(diffImage, to: diffPath, missingFolder: .createWithParents)
             } else if FileManager.default.fileExists(atPath: diffPath) {
                 try? FileManager.default.removeItem(atPath: diffPath)   // a previous run's, misleading now
             }

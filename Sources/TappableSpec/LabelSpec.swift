@@ -64,6 +64,15 @@ public struct LabelSpec: Sendable {
     /// points is over 350 m): larger values are errors, not silently overflowing numbers.
     public static let maximumLength = 1_000_000.0
 
+    /// The largest font size a SPEC may give, in points (4,000). At the largest scale (16) a
+    /// glyph is then 64,000 pixels per em, inside FreeType's 65,535; larger sizes are errors
+    /// naming the `font.size` field.
+    public static let maximumFontSize = 4_000.0
+
+    /// The most entries `runs` may have (100,000); more is an error naming `runs`, before any
+    /// entry is read.
+    public static let maximumRunCount = 100_000
+
     /// The largest SPEC file read, in bytes: 16 MiB (`JSONReader.defaultMaximumLength`). A larger
     /// file is refused from its size, before it is read.
     public static let maximumFileSize = JSONReader.defaultMaximumLength
@@ -99,6 +108,11 @@ public struct LabelSpec: Sendable {
         }
         let reader = FieldReader(object: object, path: "", baseDirectory: baseDirectory)
         guard let string = try reader.string("text") else { throw SpecError(field: "text", "missing (the label's text)") }
+        // As written, before markup: markup only shortens it.
+        let length = string.utf16.count
+        guard length <= TextLayout.maximumTextLength else {
+            throw SpecError(field: "text", "is \(length) UTF-16 code units long, more than the \(TextLayout.maximumTextLength) a label takes")
+        }
         let linkPolicy = try reader.linkPolicy("linkSchemes")
         var warnings: [String] = []
         /// Refused links: a control character is an error, a refused scheme a warning.
@@ -156,6 +170,9 @@ public struct LabelSpec: Sendable {
         }
         if let runs = object["runs"] {
             guard case let .array(list) = runs else { throw SpecError(field: "runs", "must be an array of {\"range\":[start,length], ...}") }
+            guard list.count <= maximumRunCount else {
+                throw SpecError(field: "runs", "has \(list.count) entries, more than the \(maximumRunCount) a SPEC may give")
+            }
             var patches: [AttributePatch] = []
             for (i, item) in list.enumerated() {
                 let path = "runs[\(i)]"
@@ -268,7 +285,7 @@ struct FieldReader {
         if let unknown = o.keys.first(where: { !allowed.contains($0) }) { throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field") }
         let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
         var font = base
-        if let size = try r.number("size", maximum: 10_000) {
+        if let size = try r.number("size", maximum: LabelSpec.maximumFontSize) {
             guard size > 0 else { throw r.fail("size", "must be a positive number of points, got \(JSON.format(size))") }
             font.size = size
         }

@@ -92,6 +92,7 @@ struct InteractionCommandTests {
         let folder = try SpecFolder()
         let spec = try loginSpec(folder)
         let frames = folder.url.appendingPathComponent("frames").path
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
         let result = run("simulate", spec, "--touches", "down 250,10 @0; up 250,10 @0.1", "--frames", frames)
         #expect(result.exitCode == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()

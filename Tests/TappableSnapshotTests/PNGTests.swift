@@ -292,11 +292,14 @@ struct PNGTests {
 
 @Suite("Atomic writes")
 struct AtomicWriteTests {
-    @Test("writing creates parent directories and leaves no temporary file")
+    @Test("writing into a missing folder is an error naming it; createWithParents makes the folders; no temporary file stays")
     func createsParents() throws {
         let dir = try TemporaryDirectory(); defer { dir.cleanup() }
         let img = noise(width: 8, height: 8)
-        try PNG.write(img, to: dir.file("a/b/c/img.png"))
+        let error = #expect(throws: PNGError.self) { try PNG.write(img, to: dir.file("a/b/c/img.png")) }
+        #expect(error?.description.contains("folder \(dir.file("a/b/c")) does not exist") == true, "\(String(describing: error))")
+        #expect(dir.contents().isEmpty)
+        try PNG.write(img, to: dir.file("a/b/c/img.png"), missingFolder: .createWithParents)
         #expect(dir.contents() == ["a", "a/b", "a/b/c", "a/b/c/img.png"])
         #expect(try PNG.read(contentsOf: dir.file("a/b/c/img.png")) == img)
     }

@@ -85,7 +85,7 @@ struct SnapshotTests {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
         let reference = try RGBAImage(width: 20, height: 10, fill: white)
         let referencePath = root.file("Rendering/link.png")
-        try PNG.write(reference, to: referencePath)
+        try PNG.write(reference, to: referencePath, missingFolder: .createWithParents)
         let before = try bytes(referencePath)
         var actual = reference
         actual[5, 5] = Pixel(0, 0, 255)
@@ -113,7 +113,7 @@ struct SnapshotTests {
     func matchCleansStaleArtefacts() throws {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
         let img = noise(width: 5, height: 5)
-        try PNG.write(img, to: root.file("S/n.png"))
+        try PNG.write(img, to: root.file("S/n.png"), missingFolder: .createWithParents)
         var other = img
         other[0, 0] = Pixel(1, 2, 3, 255)
         other[1, 0] = Pixel(200, 2, 3, 255)
@@ -129,7 +129,7 @@ struct SnapshotTests {
     func tolerance() throws {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
         let reference = try RGBAImage(width: 10, height: 10, fill: grey(200))
-        try PNG.write(reference, to: root.file("S/n.png"))
+        try PNG.write(reference, to: root.file("S/n.png"), missingFolder: .createWithParents)
         var actual = reference
         actual[0, 0] = black
         actual[9, 9] = grey(195)  // below the default threshold
@@ -143,7 +143,7 @@ struct SnapshotTests {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
         let path = root.file("S/n.png")
         let old = noise(width: 6, height: 6, seed: 1)
-        try PNG.write(old, to: path)
+        try PNG.write(old, to: path, missingFolder: .createWithParents)
         let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         #expect(Snapshot.verify(old, named: "n", suite: "S", directory: root.path, options: .init(record: .all), environment: workstation) == nil)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
@@ -159,7 +159,7 @@ struct SnapshotTests {
     func missingKeepsReference() throws {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
         let path = root.file("S/n.png")
-        try PNG.write(noise(width: 6, height: 6, seed: 1), to: path)
+        try PNG.write(noise(width: 6, height: 6, seed: 1), to: path, missingFolder: .createWithParents)
         let before = try bytes(path)
         #expect(Snapshot.verify(noise(width: 6, height: 6, seed: 2), named: "n", suite: "S", directory: root.path,
                                 environment: workstation)?.kind == .mismatch)
@@ -181,7 +181,7 @@ struct SnapshotTests {
     @Test("a size change fails and says both sizes")
     func sizeChange() throws {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
-        try PNG.write(try RGBAImage(width: 4, height: 4, fill: white), to: root.file("S/n.png"))
+        try PNG.write(try RGBAImage(width: 4, height: 4, fill: white), to: root.file("S/n.png"), missingFolder: .createWithParents)
         let failure = try #require(Snapshot.verify(try RGBAImage(width: 5, height: 4, fill: white), named: "n", suite: "S",
                                                    directory: root.path, environment: workstation))
         #expect(failure.kind == .mismatch)
@@ -192,7 +192,7 @@ struct SnapshotTests {
     @Test("a size change too large to draw fails with the actual image saved, no diff image, and says why")
     func sizeChangeWithoutDiffImage() throws {
         let root = try TemporaryDirectory(); defer { root.cleanup() }
-        try PNG.write(try RGBAImage(width: 100, height: 1, fill: white), to: root.file("S/n.png"))
+        try PNG.write(try RGBAImage(width: 100, height: 1, fill: white), to: root.file("S/n.png"), missingFolder: .createWithParents)
         try FileManager.default.createDirectory(atPath: root.file("Failures/S"), withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: root.file("Failures/S/n.diff.png")))
         let failure = try #require(Snapshot.verify(try RGBAImage(width: 1, height: 100, fill: white), named: "n", suite: "S",
@@ -216,7 +216,7 @@ struct SnapshotTests {
     @Test("a custom failures folder receives the artefacts")
     func customFailuresFolder() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
-        try PNG.write(try RGBAImage(width: 3, height: 3, fill: white), to: tmp.file("root/S/n.png"))
+        try PNG.write(try RGBAImage(width: 3, height: 3, fill: white), to: tmp.file("root/S/n.png"), missingFolder: .createWithParents)
         let failure = Snapshot.verify(try RGBAImage(width: 3, height: 3, fill: black), named: "n", suite: "S", directory: tmp.file("root"),
                                       options: .init(failuresDirectory: tmp.file("out")), environment: workstation)
         #expect(failure?.actualPath == tmp.file("out/S/n.actual.png"))
@@ -258,10 +258,10 @@ struct DiffReportTests {
     @Test("diffFiles compares two PNG files and writes the diff image when they differ")
     func diffFilesWritesOutput() throws {
         let dir = try onePixelApart(); defer { dir.cleanup() }
-        let report = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("out/diff.png"))
+        let report = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: dir.file("diff.png"))
         #expect(report.differentPixels == 1 && report.ratio == 0.01)
         #expect(!report.matches)
-        #expect(try PNG.read(contentsOf: dir.file("out/diff.png"))[2, 3] == Pixel(255, 0, 0, 255))
+        #expect(try PNG.read(contentsOf: dir.file("diff.png"))[2, 3] == Pixel(255, 0, 0, 255))
         let tolerant = try diffFiles(dir.file("a.png"), dir.file("b.png"), output: nil, options: .init(maxDiffRatio: 0.01))
         #expect(tolerant.matches)
     }
