@@ -209,30 +209,20 @@ private struct JSONParser {
             // Attach the value to its container; close the containers that end here.
             while let top = stack.indices.last {
                 skipWhitespace()
-                if stack[top].isObject {
-                    stack[top].object.insertNew(stack[top].key, value)
-                    guard i < n else { throw unexpected(expecting: "',' or '}' after the object member") }
-                    if bytes[i] == Byte.comma {
-                        i += 1
-                        try readKey(afterComma: true)
-                        afterComma = false
-                        continue document
-                    }
-                    guard bytes[i] == Byte.closeBrace else { throw unexpected(expecting: "',' or '}' after the object member") }
+                let isObject = stack[top].isObject
+                if isObject { stack[top].object.insertNew(stack[top].key, value) } else { stack[top].items.append(value) }
+                let expected = isObject ? "',' or '}' after the object member" : "',' or ']' after the array element"
+                guard i < n else { throw unexpected(expecting: expected) }
+                if bytes[i] == Byte.comma {
                     i += 1
-                    value = .object(stack.removeLast().object)
-                } else {
-                    stack[top].items.append(value)
-                    guard i < n else { throw unexpected(expecting: "',' or ']' after the array element") }
-                    if bytes[i] == Byte.comma {
-                        i += 1
-                        afterComma = true
-                        continue document
-                    }
-                    guard bytes[i] == Byte.closeBracket else { throw unexpected(expecting: "',' or ']' after the array element") }
-                    i += 1
-                    value = .array(stack.removeLast().items)
+                    if isObject { try readKey(afterComma: true) }
+                    afterComma = !isObject
+                    continue document
                 }
+                guard bytes[i] == (isObject ? Byte.closeBrace : Byte.closeBracket) else { throw unexpected(expecting: expected) }
+                i += 1
+                let frame = stack.removeLast()
+                value = isObject ? .object(frame.object) : .array(frame.items)
             }
             break document
         }
