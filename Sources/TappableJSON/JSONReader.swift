@@ -334,6 +334,7 @@ private struct JSONParser {
             guard i < n, Byte.isDigit(bytes[i]) else { throw unexpected(expecting: "a digit in the exponent") }
             skipDigits()
         }
+        if let integer = Self.smallInteger(bytes, start..<i) { return integer }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             let shown = text.count <= 40 ? text : text.prefix(40) + "…"
@@ -341,6 +342,21 @@ private struct JSONParser {
                         "number \(shown) is out of range (a number must lie within ±1.7976931348623157e308)")
         }
         return value
+    }
+
+    /// The value of an integer of at most 15 digits (exact in a `Double`), computed directly: the
+    /// common case, without `Double(String)`'s cost. Nil for other numbers.
+    static func smallInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        let negative = bytes[range.lowerBound] == Byte.minus
+        let digits = negative ? range.dropFirst() : range[...]
+        guard digits.count <= 15 else { return nil }
+        var value = 0
+        for k in digits {
+            let b = bytes[k]
+            guard Byte.isDigit(b) else { return nil }
+            value = value * 10 + Int(b - Byte.zero)
+        }
+        return negative ? -Double(value) : Double(value)
     }
 
     mutating func skipDigits() {
