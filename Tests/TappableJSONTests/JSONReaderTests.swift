@@ -37,6 +37,8 @@ struct JSONReaderTests {
         Acceptance(name: "numbers of every form", text: "[0, -0, 12, -3.25, 1e2, 1E+2, 2.5e-1, 0.000001]",
                    value: .array([0, -0.0, 12, -3.25, 100, 100, 0.25, 0.000001].map(JSONValue.number))),
         Acceptance(name: "a number too small for a Double rounds to 0", text: "1e-400", value: .number(0)),
+        Acceptance(name: "integers at and past 15 digits read as Double(_:) reads them", text: "[999999999999999, -999999999999999, 9007199254740993, -12345678901234567890]",
+                   value: .array([999_999_999_999_999, -999_999_999_999_999, Double("9007199254740993")!, Double("-12345678901234567890")!].map(JSONValue.number))),
         Acceptance(name: "every escape", text: #""\" \\ \/ \b \f \n \r \t \u0041 \u00e9 \u20AC""#,
                    value: .string("\" \\ / \u{8} \u{C} \n \r \t A é €")),
         Acceptance(name: "an escaped surrogate pair is one scalar", text: #""\ud83d\ude00""#, value: .string("😀")),
