@@ -7,7 +7,21 @@ public enum TaggedStringAttribute: Sendable {
     /// Attributes computed per tag occurrence from the tag's name, its attributes
     /// (`<link type='tos'>` gives `["type": "tos"]`) and the attributes already in effect
     /// (the base attributes merged with every enclosing tag's). The result is merged over the latter.
-    case dynamic(@Sendable (_ tagName: String, _ tagAttributes: [String: String], _ existingAttributes: TextAttributes) -> TextAttributes)
+    /// A closure that cannot use an attribute's value throws `TaggedStringAttributeError`, which
+    /// parsing reports as a `TaggedStringError` at that attribute; any other error it throws is
+    /// reported at the tag.
+    case dynamic(@Sendable (_ tagName: String, _ tagAttributes: [String: String], _ existingAttributes: TextAttributes) throws -> TextAttributes)
+}
+
+/// A tag attribute a `.dynamic` tag cannot use, e.g. `<span color='bogus'>`: parsing turns it into
+/// a `TaggedStringError` at the attribute's line and column, naming the tag and the attribute.
+public struct TaggedStringAttributeError: Error, Sendable, Hashable {
+    /// The attribute's name as written in the tag, e.g. `color`.
+    public var attribute: String
+    /// What is wrong with its value, e.g. `"bogus" is not a colour (…)`.
+    public var message: String
+    /// An error about `attribute` saying `message`.
+    public init(attribute: String, _ message: String) { self.attribute = attribute; self.message = message }
 }
 
 /// What happens to a tag no option names.
@@ -57,8 +71,10 @@ public struct TaggedStringOptions: Sendable {
 
     /// A ready set of HTML-like tags (used by the command line): `<b>`/`<strong>` bold,
     /// `<i>`/`<em>` italic, `<u>` underline, `<s>`/`<del>` strikethrough, `<code>` DejaVu Sans Mono,
-    /// `<a href='…' title='…'>` and `<link href='…'>` links, `<span color='#rrggbb'
-    /// background='#rrggbb'>` colours. Unknown tags fail.
+    /// `<a href='…' title='…'>` and `<link href='…'>` links, `<span color='…' background='…'>`
+    /// colours (each a CSS colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, as `Color(_:)`
+    /// reads them). Unknown tags fail, and so do a colour `Color(_:)` does not read and any other
+    /// `<span>` attribute.
     public static func standard(baseAttributes: TextAttributes = TextAttributes(font: .system),
                                 linkAttributes: TextAttributes = MarkdownOptions.defaultLinkAttributes) -> TaggedStringOptions {
         let baseFont = baseAttributes.font ?? .system
@@ -80,9 +96,19 @@ public struct TaggedStringOptions: Sendable {
             return result
         }
         let span = TaggedStringAttribute.dynamic { _, attributes, _ in
+            func color(_ name: String) throws -> Color? {
+                guard let value = attributes[name] else { return nil }
+                guard let color = Color(value) else {
+                    throw TaggedStringAttributeError(attribute: name, "\(MessageText.quoted(value)) is not a colour (\(Color.acceptedForms))")
+                }
+                return color
+            }
+            if let unknown = attributes.keys.sorted().first(where: { $0 != "color" && $0 != "background" }) {
+                throw TaggedStringAttributeError(attribute: unknown, "unknown attribute (color, background)")
+            }
             var result = TextAttributes()
-            if let c = attributes["color"].flatMap(Color.init(hex:)) { result.foregroundColor = c }
-            if let c = attributes["background"].flatMap(Color.init(hex:)) { result.backgroundColor = c }
+            result.foregroundColor = try color("color")
+            result.backgroundColor = try color("background")
             return result
         }
         return TaggedStringOptions(baseAttributes: baseAttributes, tags: [
@@ -263,6 +289,7 @@ private struct TaggedStringParser {
         }
 
         var attributes: [String: String] = [:]
+        var attributeOffsets: [String: Int] = [:]
         var selfClosing = false
         while true {
             let hadSpace = skipSpaces()
@@ -305,6 +332,7 @@ private struct TaggedStringParser {
                 throw error(at: attributeStart, "duplicate attribute \(attribute) in <\(name)>")
             }
             attributes[attribute] = value
+            attributeOffsets[attribute] = attributeStart
         }
 
         let attribute: TaggedStringAttribute?
@@ -319,10 +347,16 @@ private struct TaggedStringParser {
         }
         if selfClosing { return }
         let existing = builder.style(currentStyle)
-        let added: TextAttributes? = switch attribute {
-        case nil: nil
-        case let .static(added)?: added
-        case let .dynamic(compute)?: compute(name, attributes, existing)
+        let added: TextAttributes?
+        switch attribute {
+        case nil: added = nil
+        case let .static(fixed)?: added = fixed
+        case let .dynamic(compute)?:
+            do { added = try compute(name, attributes, existing) } catch let problem as TaggedStringAttributeError {
+                throw error(at: attributeOffsets[problem.attribute] ?? start, "<\(name)> attribute \(problem.attribute): \(problem.message)")
+            } catch {
+                throw self.error(at: start, "<\(name)>: \(error)")
+            }
         }
         var style = currentStyle
         if let added {

@@ -1,11 +1,17 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import TappableText
 
 /// Errors about fonts: the message names the font and the problem.
 public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The font file does not exist or cannot be read.
     case unreadableFile(String)
+    /// The path names a directory, FIFO, device or socket (`kind`, e.g. "a FIFO (named pipe)"),
+    /// refused before anything is read from it.
+    case notRegularFile(String, kind: String)
+    /// The font file is larger than `limit` bytes (`FontFace.maximumFileSize`).
+    case fileTooLarge(String, limit: Int)
     /// The file exists but is not a font FreeType and HarfBuzz can read.
     case corruptFile(String, reason: String)
     /// No bundled family has this name.
@@ -19,6 +25,8 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadableFile(path): return "font file \(path) does not exist or cannot be read"
+        case let .notRegularFile(path, kind): return "font file \(path) is \(kind), not a regular file"
+        case let .fileTooLarge(path, limit): return "font file \(path) is larger than \(BoundedFile.describe(bytes: limit))"
         case let .corruptFile(path, reason): return "font file \(path) is not a usable font (\(reason))"
         case let .unknownFamily(name): return "unknown font family \"\(name)\" (bundled: \(FontRegistry.bundledFamilyNames.joined(separator: ", ")))"
         case let .invalidSize(size): return "font size \(size) is not a positive finite number of points"
@@ -70,27 +78,52 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let ftFace: FT_Face
     /// The runs this face shaped lately (see `ShapeCache`).
     let shapedRuns = ShapeCache()
+    /// The file's bytes, read once: FreeType and HarfBuzz both read the face from this memory,
+    /// which lives exactly as long as the object (freed after both faces in `deinit`).
+    private let memory: UnsafeMutableRawBufferPointer
 
-    /// Opens the face at `path`. Throws `FontError` when the file is missing or not a font.
+    /// The largest font file opened, in bytes: 64 MiB (the largest bundled face, Noto Color
+    /// Emoji, is about 10 MB).
+    public static let maximumFileSize = 64 * 1024 * 1024
+
+    /// Opens the face at `path`. Throws `FontError`: `unreadableFile` when it is missing or
+    /// unreadable, `notRegularFile` for a directory, FIFO, device or socket (refused before it is
+    /// opened for reading, so nothing blocks), `fileTooLarge` past `maximumFileSize`, and
+    /// `corruptFile` (with FreeType's words for its error) when it is empty or not a font.
     public init(path: String) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw FontError.unreadableFile(path) }
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path: path, limit: Self.maximumFileSize, accepting: .regularFiles)
+        } catch {
+            switch error {
+            case .cannotOpen, .readFailed: throw FontError.unreadableFile(path)
+            case let .notRegularFile(_, kind): throw FontError.notRegularFile(path, kind: kind)
+            case let .tooLarge(_, limit): throw FontError.fileTooLarge(path, limit: limit)
+            }
+        }
+        guard !bytes.isEmpty else { throw FontError.corruptFile(path, reason: "the file is empty") }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.corruptFile(path, reason: "FreeType did not start") }
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            memory.deallocate()
+            throw FontError.corruptFile(path, reason: "FreeType did not start")
+        }
         var face: FT_Face?
-        let error = FT_New_Face(library, path, 0, &face)
+        let error = FT_New_Memory_Face(library, memory.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(memory.count), 0, &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
-            throw FontError.corruptFile(path, reason: "FreeType error \(error)")
+            memory.deallocate()
+            throw FontError.corruptFile(path, reason: Self.freeTypeWords(error))
         }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            FT_Done_Face(face); FT_Done_FreeType(library)
-            throw FontError.unreadableFile(path)
-        }
+        // HarfBuzz reads the same memory (read-only, not copied, not freed by HarfBuzz).
+        let blob = hb_blob_create(memory.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.count), HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, 0)!
         hb_blob_destroy(blob)
         let upem = hb_face_get_upem(hbFace)
         guard hb_face_get_glyph_count(hbFace) > 0, upem > 0 else {
             hb_face_destroy(hbFace); FT_Done_Face(face); FT_Done_FreeType(library)
+            memory.deallocate()
             throw FontError.corruptFile(path, reason: "no glyphs")
         }
         let hbFont = hb_font_create(hbFace)!
@@ -99,6 +132,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_font_make_immutable(hbFont)
 
         self.path = path
+        self.memory = memory
         self.ftLibrary = library
         self.ftFace = face
         self.hbFace = hbFace
@@ -136,6 +170,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_face_destroy(hbFace)
         FT_Done_Face(ftFace)
         FT_Done_FreeType(ftLibrary)
+        memory.deallocate()
+    }
+
+    /// FreeType's words for an error code, e.g. `FreeType: unknown file format (error 0x02)`.
+    static func freeTypeWords(_ error: FT_Error) -> String {
+        let code = "error 0x" + (error & 0xFF < 16 ? "0" : "") + String(error & 0xFF, radix: 16, uppercase: true)
+        guard let words = tappable_ft_error_message(error) else { return "FreeType \(code)" }
+        return "FreeType: \(String(cString: words)) (\(code))"
     }
 
     /// The glyph for a Unicode scalar, or nil when the face lacks it.

@@ -8,14 +8,14 @@ import TappableText
 extension LabelSpec {
     static let interactionFields: Set<String> = ["interaction"]
 
-    static func parseInteraction(_ object: [String: JSONValue], linkSettings: InteractionSettings, baseDirectory: String) throws -> InteractionSettings {
+    static func parseInteraction(_ object: JSONObject, linkSettings: InteractionSettings, baseDirectory: String) throws -> InteractionSettings {
         var settings = linkSettings
         guard let value = object["interaction"], value != .null else { return settings }
         guard case let .object(o) = value else {
             throw SpecError(field: "interaction", "must be an object {\"longPressDuration\",\"allowableMovement\",\"minimumTapTarget\"}")
         }
         let allowed: Set<String> = ["longPressDuration", "allowableMovement", "minimumTapTarget"]
-        if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "interaction.\(unknown)", "unknown field") }
+        if let unknown = o.keys.first(where: { !allowed.contains($0) }) { throw SpecError(field: "interaction.\(unknown)", "unknown field") }
         let r = FieldReader(object: o, path: "interaction.", baseDirectory: baseDirectory)
         settings.longPressDuration = try r.number("longPressDuration", minimum: 0, maximum: 1e9) ?? settings.longPressDuration
         settings.allowableMovement = try r.number("allowableMovement", minimum: 0, maximum: LabelSpec.maximumLength) ?? settings.allowableMovement

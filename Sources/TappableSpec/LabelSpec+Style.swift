@@ -9,7 +9,7 @@ import TappableText
 extension LabelSpec {
     static let styleFields: Set<String> = ["scale", "background", "link"]
 
-    static func parseStyle(_ reader: FieldReader, object: [String: JSONValue]) throws -> (RenderStyle, Double, InteractionSettings) {
+    static func parseStyle(_ reader: FieldReader, object: JSONObject) throws -> (RenderStyle, Double, InteractionSettings) {
         var style = RenderStyle()
         var settings = InteractionSettings()
         if let color = try reader.color("color") { style.textColor = color }
@@ -18,7 +18,7 @@ extension LabelSpec {
         if let link = object["link"], link != .null {
             guard case let .object(o) = link else { throw SpecError(field: "link", "must be an object {\"color\",\"underline\",\"highlightedColor\",\"highlightedBackground\",\"cornerRadius\",\"tapAreaInsets\"}") }
             let allowed: Set<String> = ["color", "underline", "highlightedColor", "highlightedBackground", "cornerRadius", "tapAreaInsets"]
-            if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "link.\(unknown)", "unknown field") }
+            if let unknown = o.keys.first(where: { !allowed.contains($0) }) { throw SpecError(field: "link.\(unknown)", "unknown field") }
             let r = FieldReader(object: o, path: "link.", baseDirectory: reader.baseDirectory)
             if o["color"] != nil { style.link.color = try r.color("color") }
             style.link.underline = try r.bool("underline") ?? style.link.underline

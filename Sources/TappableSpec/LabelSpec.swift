@@ -73,24 +73,37 @@ public struct LabelSpec: Sendable {
     /// entry is read.
     public static let maximumRunCount = 100_000
 
-    /// Reads a SPEC file; relative font paths resolve against the file's folder.
+    /// The largest SPEC file read, in bytes: 16 MiB (`JSONReader.defaultMaximumLength`). A larger
+    /// file is refused from its size, before it is read.
+    public static let maximumFileSize = JSONReader.defaultMaximumLength
+
+    /// Reads a SPEC file; relative font paths resolve against the file's folder. A directory or a
+    /// file over `maximumFileSize` is an error; a FIFO or device is read up to that size.
     public static func load(path: String) throws -> LabelSpec {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SpecError(field: "", "cannot read SPEC file \(path)")
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path: path, limit: maximumFileSize, accepting: .anythingButDirectories) } catch {
+            throw SpecError(field: "", "cannot read SPEC file \(path): \(error.reason)")
         }
-        return try parse(data, baseDirectory: (path as NSString).deletingLastPathComponent)
+        return try parse(Data(bytes), baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
-    /// Parses SPEC JSON. Throws `SpecError` naming the field at fault.
+    /// Parses SPEC JSON, read strictly by `JSONReader` (RFC 8259: no trailing commas, comments or
+    /// duplicate keys; UTF-8 only). Throws `SpecError`: for JSON errors with an empty field and the
+    /// message `line L, column C: SPEC is not valid JSON [at PATH]: …`; for a key given twice, naming its
+    /// path; otherwise naming the field at fault.
     public static func parse(_ data: Data, baseDirectory: String = ".") throws -> LabelSpec {
+        guard data.count <= maximumFileSize else {
+            throw SpecError(field: "", "SPEC is \(data.count) bytes, larger than \(BoundedFile.describe(bytes: maximumFileSize))")
+        }
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: JSONSurrogates.replacingLoneEscapes(in: data)) } catch {
-            throw SpecError(field: "", "SPEC is not valid JSON (\(Self.describe(error)))")
+        do { root = try JSONReader(maximumLength: maximumFileSize).read(data) } catch {
+            if error.kind == .duplicateKey { throw SpecError(field: error.path, "given twice (one would be silently lost)") }
+            let place = error.path.isEmpty ? "" : " at \(error.path)"
+            throw SpecError(field: "", "line \(error.line), column \(error.column): SPEC is not valid JSON\(place): \(error.message)")
         }
         guard case let .object(object) = root else { throw SpecError(field: "", "SPEC must be a JSON object") }
-        if let duplicate = JSONDuplicateKeys.first(in: data) { throw SpecError(field: duplicate, "given twice (one would be silently lost)") }
         let known = fields.union(styleFields).union(interactionFields)
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+        if let unknown = object.keys.first(where: { !known.contains($0) }) {
             throw SpecError(field: unknown, "unknown field (known: \(known.sorted().joined(separator: ", ")))")
         }
         let reader = FieldReader(object: object, path: "", baseDirectory: baseDirectory)
@@ -185,15 +198,6 @@ public struct LabelSpec: Sendable {
                          settings: settings, linkPolicy: linkPolicy, warnings: warnings)
     }
 
-    static func describe(_ error: Error) -> String {
-        if case let DecodingError.dataCorrupted(context) = error {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            let message = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            return path.isEmpty ? message : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(message)"
-        }
-        return "\(error)"
-    }
-
     /// Lays the label out.
     public func layout(shaper: TextShaper = TextShaper()) throws -> LabelLayout {
         try LabelLayout(text: text, width: width, height: height, properties: properties, shaper: shaper)
@@ -202,7 +206,7 @@ public struct LabelSpec: Sendable {
 
 /// Typed, validated access to one JSON object's fields, with errors naming `path + key`.
 struct FieldReader {
-    let object: [String: JSONValue]
+    let object: JSONObject
     let path: String
     let baseDirectory: String
 
@@ -266,9 +270,10 @@ struct FieldReader {
         return LinkPolicy(allowedSchemes: schemes, blockedSchemes: [])
     }
 
+    /// A colour as `Color(_:)` reads it: a CSS colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     func color(_ key: String) throws -> Color? {
         guard let s = try string(key) else { return nil }
-        guard let c = Color(hex: s) else { throw fail(key, "\"\(s)\" is not a colour (#rgb, #rrggbb or #rrggbbaa)") }
+        guard let c = Color(s) else { throw fail(key, "\(MessageText.quoted(s)) is not a colour (\(Color.acceptedForms))") }
         return c
     }
 
@@ -277,7 +282,7 @@ struct FieldReader {
         guard let v = value(key) else { return nil }
         guard case let .object(o) = v else { throw fail(key, "must be an object {\"family\",\"size\",\"weight\",\"italic\"} or {\"file\",\"size\"}") }
         let allowed: Set<String> = ["family", "size", "weight", "italic", "file"]
-        if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) { throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field") }
+        if let unknown = o.keys.first(where: { !allowed.contains($0) }) { throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field") }
         let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
         var font = base
         if let size = try r.number("size", maximum: LabelSpec.maximumFontSize) {
@@ -330,7 +335,7 @@ struct FieldReader {
             names = try typeNames(list, at: typesPath)
         case let .object(o):
             let allowed = Set(["types"] + stringFields.map(\.field))
-            if let unknown = o.keys.sorted().first(where: { !allowed.contains($0) }) {
+            if let unknown = o.keys.first(where: { !allowed.contains($0) }) {
                 throw SpecError(field: "\(path)\(key).\(unknown)", "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
             }
             let r = FieldReader(object: o, path: "\(path)\(key).", baseDirectory: baseDirectory)
@@ -380,7 +385,7 @@ struct FieldReader {
     func runAttributes(labelFont: Font) throws -> TextAttributes {
         let allowed: Set<String> = ["range", "link", "tappable", "color", "backgroundColor", "highlightedColor",
                                     "highlightedBackground", "underline", "strikethrough", "font", "kern", "baselineOffset"]
-        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) { throw fail(unknown, "unknown field") }
+        if let unknown = object.keys.first(where: { !allowed.contains($0) }) { throw fail(unknown, "unknown field") }
         var a = TextAttributes()
         a.link = try string("link")
         a.isTappableRegion = try bool("tappable") ?? false
@@ -394,27 +399,6 @@ struct FieldReader {
         a.kern = try number("kern", minimum: -LabelSpec.maximumLength, maximum: LabelSpec.maximumLength)
         a.baselineOffset = try number("baselineOffset", minimum: -LabelSpec.maximumLength, maximum: LabelSpec.maximumLength)
         return a
-    }
-}
-
-/// Any JSON value, decoded strictly (true is never a number, 1 never a boolean).
-enum JSONValue: Decodable, Equatable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else {
-            do { self = .object(try c.decode([String: JSONValue].self)) } catch let DecodingError.typeMismatch(_, context)
-                where context.codingPath.count == c.codingPath.count {
-                // Not a value of any JSON type here (errors deeper inside keep their own path).
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "unreadable value (a number beyond ±1.8e308?)")
-            }
-        }
     }
 }
 

@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (not premultiplied) alpha, each component 0...1.
-public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Color: Sendable, Hashable, Codable, LosslessStringConvertible {
     /// Red component, 0...1; values outside are stored as given.
     public var red: Double
     /// Green component, 0...1; values outside are stored as given.
@@ -24,7 +24,8 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Opaque light grey, #aaaaaa (the default pressed-link background).
     public static let lightGray = Color(red: 2 / 3, green: 2 / 3, blue: 2 / 3)
 
-    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` is required). Returns nil for anything else.
+    /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is required; ASCII hex digits in
+    /// either case). Returns nil for anything else.
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
         let digits = Array(hex.dropFirst())
@@ -33,13 +34,35 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
         func component(_ s: String) -> Double { Double(Int(s, radix: 16)!) / Double((1 << (4 * s.count)) - 1) }
         let parts: [String]
         switch digits.count {
-        case 3: parts = digits.map { String($0) }
+        case 3, 4: parts = digits.map { String($0) }
         case 6, 8: parts = stride(from: 0, to: digits.count, by: 2).map { String(digits[$0..<$0 + 2]) }
         default: return nil
         }
         self.init(red: component(parts[0]), green: component(parts[1]), blue: component(parts[2]),
                   alpha: parts.count == 4 ? component(parts[3]) : 1)
     }
+
+    /// A CSS named colour: the 148 of CSS Color Module Level 4 (`red`, `rebeccapurple`, `gray` and
+    /// `grey` alike, with CSS's values, so `green` is #008000, not X11's #00ff00) and `transparent`
+    /// (transparent black), in any ASCII case. Returns nil for any other name (`currentcolor` and
+    /// system colours included: they depend on context a label does not have).
+    public init?(named name: String) {
+        guard name.utf8.count <= 32, name.allSatisfy(\.isASCII) else { return nil }
+        let lower = name.lowercased()
+        if lower == "transparent" { self = .clear; return }
+        guard let rgb = Color.cssNames[lower] else { return nil }
+        self.init(red: Double(rgb >> 16) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255)
+    }
+
+    /// A colour as SPECs and tagged strings write it: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a
+    /// CSS colour name (`init(named:)`). Nothing is trimmed; returns nil for anything else, and
+    /// callers then say `Color.acceptedForms`.
+    public init?(_ description: String) {
+        if description.hasPrefix("#") { self.init(hex: description) } else { self.init(named: description) }
+    }
+
+    /// The forms `init(_:)` accepts, in words, for error messages.
+    public static let acceptedForms = "a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa"
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hexString: String {
@@ -49,6 +72,6 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
-    /// The `hexString`.
+    /// The `hexString` (which `init(_:)` reads back).
     public var description: String { hexString }
 }

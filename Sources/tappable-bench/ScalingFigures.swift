@@ -2,6 +2,7 @@ import Foundation
 import TappableSpec
 import TappableDetection
 import TappableInteraction
+import TappableJSON
 import TappableLayout
 import TappableMarkup
 import TappableShaping
@@ -33,7 +34,7 @@ func variedText(bytes: Int) -> String {
 
 /// Scaling figures: the time per unit of work at a small and a ten (or four) times larger size,
 /// and their ratio. A ratio near 1 means the work grows linearly; a quadratic path shows as a
-/// ratio near the size factor. For inputs (Markdown, tagged text, detection) the ratio of the
+/// ratio near the size factor. For inputs (Markdown, tagged text, detection, JSON) the ratio of the
 /// 1 MB time to the 100 KB time: about 10 is linear, 100 quadratic (the targets: ≤ 12).
 func scalingFigures() throws -> [(String, Double)] {
     /// A one-line label of `n` links ("date 1, date 2, …" each its own region).
@@ -80,6 +81,12 @@ func scalingFigures() throws -> [(String, Double)] {
     let detection = try inputScaling(repeated("check google.com or call 415-555-5555? how about friday at 5pm? #tag @user a@b.com (((... ")) {
         _ = detector.detections(in: $0)
     }
+    // JSON: SPEC-like objects (keys, escaped and non-ASCII strings, numbers, nesting) in one array;
+    // the 1 MB time against Foundation's JSONSerialization on the same text, as a baseline.
+    let jsonText = { (n: Int) in "[" + repeated(##"{"range":[12,3],"link":"https://e.example/\u00e9?q=\"1\"","color":"#0000ff","kern":-0.25,"runs":[true,null]},"##)(n) + "0]" }
+    let json = try inputScaling(jsonText) { _ = try JSONReader().read($0) }
+    let foundationData = Data(jsonText(1_000_000).utf8)
+    let foundationJSON = try measure(rounds: 3, iterations: 1) { _ = try JSONSerialization.jsonObject(with: foundationData) }
 
     // Layout of 1 KB, 10 KB, 100 KB and 1 MB of varied text (no paragraph repeats), each from
     // nothing (the shape caches emptied first): milliseconds, and microseconds per KB.
@@ -111,5 +118,8 @@ func scalingFigures() throws -> [(String, Double)] {
         ("tagged1MBTo100KBRatio", tagged.large / tagged.small),
         ("detection1MBMilliseconds", detection.large * 1e3),
         ("detection1MBTo100KBRatio", detection.large / detection.small),
+        ("jsonReader1MBMilliseconds", json.large * 1e3),
+        ("jsonReader1MBTo100KBRatio", json.large / json.small),
+        ("jsonReaderToFoundation1MBRatio", json.large / foundationJSON),
     ]
 }

@@ -218,3 +218,49 @@ struct TaggedStringTests {
         }
     }
 }
+
+@Suite("Tagged strings: <span> colours are CSS names or hex, anything else an error at the attribute")
+struct TaggedSpanColourTests {
+    @Test("CSS colour names and every hex form colour the text")
+    func namesAndHex() throws {
+        let text = try TaggedString("<span color='red'>a</span><span color='RebeccaPurple' background='#0f08'>b</span><span background=transparent>c</span>")
+            .attributedText(with: .standard())
+        #expect(text.attributes(at: 0).attributes.foregroundColor == Color(red: 1, green: 0, blue: 0))
+        #expect(text.attributes(at: 1).attributes.foregroundColor == Color(hex: "#663399"))
+        #expect(text.attributes(at: 1).attributes.backgroundColor == Color(hex: "#00ff0088"))
+        #expect(text.attributes(at: 2).attributes.backgroundColor == Color.clear)
+        #expect(text.attributes(at: 2).attributes.foregroundColor == nil)
+    }
+
+    @Test("a colour that is not one is an error naming the tag, the attribute and the value, at the attribute", arguments: [
+        ("<span color='bogus'>x</span>", 1, 7,
+         "<span> attribute color: \"bogus\" is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        ("ok\n  <span color='#ff0000' background=\"#12345\">x</span>", 2, 25,
+         "<span> attribute background: \"#12345\" is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        ("<span color=''>x</span>", 1, 7,
+         "<span> attribute color: \"\" is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        ("<span color='red&#x202E;'>x</span>", 1, 7,
+         "<span> attribute color: \"red\\u{202e}\" is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        ("<span colour='red'>x</span>", 1, 7, "<span> attribute colour: unknown attribute (color, background)"),
+    ])
+    func badColours(source: String, line: Int, column: Int, message: String) {
+        #expect(taggedError(source) == TaggedStringError(line: line, column: column, message: message))
+    }
+
+    @Test("a dynamic tag of one's own reports an attribute it cannot use the same way; other errors at the tag")
+    func customDynamicTags() {
+        struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
+        let options = TaggedStringOptions(tags: [
+            "size": .dynamic { _, attributes, _ in
+                guard let points = attributes["pt"].flatMap(Double.init), points > 0 else {
+                    throw TaggedStringAttributeError(attribute: "pt", "must be a positive number of points")
+                }
+                return TextAttributes(font: Font(size: points))
+            },
+            "fail": .dynamic { _, _, _ in throw Broken() },
+        ])
+        #expect(taggedError("a <size pt='-1'>b</size>", options) == TaggedStringError(line: 1, column: 9, message: "<size> attribute pt: must be a positive number of points"))
+        #expect(taggedError("ab <fail x='1'>c</fail>", options) == TaggedStringError(line: 1, column: 4, message: "<fail>: broken"))
+        #expect(taggedError("<size pt='12'>b</size>", options) == nil)
+    }
+}

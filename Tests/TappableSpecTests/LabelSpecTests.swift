@@ -1,0 +1,169 @@
+import Foundation
+import TappableJSON
+import TappableSpec
+import TappableText
+import Testing
+
+/// `LabelSpec.parse` of a SPEC's text.
+func parse(_ json: String) throws -> LabelSpec { try LabelSpec.parse(Data(json.utf8)) }
+
+/// A SPEC that must be refused, and the error it gets.
+struct BadSpec: CustomTestStringConvertible, Sendable {
+    var name: String
+    var json: [UInt8]
+    var error: SpecError
+    var testDescription: String { name }
+
+    init(_ name: String, _ json: String, field: String = "", _ message: String) {
+        self.init(name, Array(json.utf8), field: field, message)
+    }
+    init(_ name: String, _ bytes: [UInt8], field: String = "", _ message: String) {
+        self.name = name; self.json = bytes; self.error = SpecError(field: field, message)
+    }
+}
+
+@Suite("SPEC files are strict JSON: errors say line and column, keys given twice are caught after unescaping")
+struct LabelSpecJSONTests {
+    static let bad: [BadSpec] = [
+        BadSpec("a trailing comma in the object", #"{"text": "x", "width": 10,}"#,
+                "line 1, column 27: SPEC is not valid JSON: expected a key (a string in double quotes) after ',', found '}' (JSON allows no trailing comma)"),
+        BadSpec("a trailing comma in a list", #"{"text": "x", "detectors": ["link",]}"#,
+                "line 1, column 36: SPEC is not valid JSON at detectors[1]: expected a value (an object, array, string, number, true, false or null) after ',', found ']' (JSON allows no trailing comma)"),
+        BadSpec("a key written with an escape, given twice", #"{"text": "x", "t\u0065xt": "y"}"#, field: "text",
+                "given twice (one would be silently lost)"),
+        BadSpec("a run's link given twice, once escaped", #"{"text": "ab", "runs": [{"range": [0, 1], "link": "a", "\u006cink": "b"}]}"#,
+                field: "runs[0].link", "given twice (one would be silently lost)"),
+        BadSpec("a syntax error on the third line", "{\n  \"text\": \"x\",\n  \"width\": 10 10\n}",
+                "line 3, column 15: SPEC is not valid JSON at width: expected ',' or '}' after the object member, found '1'"),
+        BadSpec("a raw tab in the text", "{\"text\": \"a\tb\"}",
+                "line 1, column 12: SPEC is not valid JSON at text: a raw tab (U+0009) in a string: write it as \\t"),
+        BadSpec("a raw line break in the text", "{\"text\": \"a\nb\"}",
+                "line 1, column 12: SPEC is not valid JSON at text: a raw line break (U+000A) in a string: write it as \\n (or is a closing '\"' missing?)"),
+        BadSpec("Latin-1 in the text", Array(#"{"text": "caf"#.utf8) + [0xE9, 0x22, 0x7D],
+                "line 1, column 14: SPEC is not valid JSON at text: invalid UTF-8 in a string: byte 0xE9 starts a character that byte 0x22 does not continue (is the text Latin-1 or another encoding?)"),
+        BadSpec("a comment", "{\"text\": \"x\" // the text\n}",
+                "line 1, column 14: SPEC is not valid JSON at text: expected ',' or '}' after the object member, found '/' (JSON has no comments)"),
+        BadSpec("a leading zero", #"{"text": "x", "numberOfLines": 02}"#,
+                "line 1, column 32: SPEC is not valid JSON at numberOfLines: a number may not start with a leading zero (write 1, not 01)"),
+        BadSpec("a number beyond a Double", #"{"text": "x", "width": 1e999}"#,
+                "line 1, column 24: SPEC is not valid JSON at width: number 1e999 is out of range (a number must lie within ±1.7976931348623157e308)"),
+        BadSpec("single quotes", #"{'text': 'x'}"#,
+                "line 1, column 2: SPEC is not valid JSON: expected a key (a string in double quotes) or '}', found \"'\" (JSON strings take double quotes)"),
+        BadSpec("NaN", #"{"text": "x", "width": NaN}"#,
+                "line 1, column 24: SPEC is not valid JSON at width: expected a value (an object, array, string, number, true, false or null), found 'NaN' (JSON has no NaN or Infinity)"),
+        BadSpec("a UTF-16 file", [0xFF, 0xFE] + Array(#"{"text": "x"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+                "line 1, column 1: SPEC is not valid JSON: the text is UTF-16 (it starts with a UTF-16 byte order mark); JSON must be UTF-8"),
+        BadSpec("an array at the top", #"[{"text": "x"}]"#, "SPEC must be a JSON object"),
+    ]
+
+    @Test("bad JSON is refused with the line, column and what was expected; a key given twice names its path", arguments: bad)
+    func badJSON(_ c: BadSpec) {
+        #expect(throws: c.error) { try LabelSpec.parse(Data(c.json)) }
+    }
+
+    @Test("a UTF-8 byte order mark is skipped; lone surrogate escapes read as U+FFFD; keys that differ by normalisation are two keys")
+    func accepted() throws {
+        #expect(try LabelSpec.parse(Data([0xEF, 0xBB, 0xBF] + Array(#"{"text": "x"}"#.utf8))).text.string == "x")
+        #expect(try parse(#"{"text": "a\ud800b\udc00"}"#).text.string == "a\u{FFFD}b\u{FFFD}")
+        #expect(throws: SpecError(field: "te\u{301}xt", "unknown field (known: adjustsFontSizeToFitWidth, alignment, background, color, detectors, font, height, interaction, lineBreakMode, lineSpacing, link, linkSchemes, markup, minimumScaleFactor, numberOfLines, runs, scale, text, width)")) {
+            try parse("{\"text\": \"x\", \"te\u{301}xt\": \"y\"}")
+        }
+    }
+
+    @Test("the first unknown field in the file is the one named")
+    func unknownFieldInFileOrder() {
+        #expect(throws: SpecError(field: "runs[0].zebra", "unknown field")) { try parse(#"{"text": "x", "runs": [{"range": [0, 1], "zebra": 1, "apple": 2}]}"#) }
+    }
+}
+
+@Suite("SPEC files are bounded: 16 MiB, and never a directory")
+struct LabelSpecFileTests {
+    /// A fresh temporary folder; the caller removes it.
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-spec-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("the limit is 16 MiB, the JSON reader's")
+    func limit() {
+        #expect(LabelSpec.maximumFileSize == 16 * 1024 * 1024)
+        #expect(LabelSpec.maximumFileSize == JSONReader.defaultMaximumLength)
+    }
+
+    @Test("a file over the limit is refused from its size, before it is read")
+    func largeFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/huge.json"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, off_t(LabelSpec.maximumFileSize + 1)) == 0, "a sparse file: nothing on disk, and nothing read")
+        #expect(throws: SpecError(field: "", "cannot read SPEC file \(path): larger than 16 MiB (16777216 bytes)")) { try LabelSpec.load(path: path) }
+    }
+
+    @Test("data over the limit is refused before it is parsed")
+    func largeData() {
+        let data = Data(count: LabelSpec.maximumFileSize + 1)
+        #expect(throws: SpecError(field: "", "SPEC is 16777217 bytes, larger than 16 MiB (16777216 bytes)")) { try LabelSpec.parse(data) }
+    }
+
+    @Test("a directory, a missing file and an endless device are refused, naming the path")
+    func notFiles() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: SpecError(field: "", "cannot read SPEC file \(folder): a directory, not a regular file")) { try LabelSpec.load(path: folder) }
+        #expect(throws: SpecError(field: "", "cannot read SPEC file /no/such/spec.json: No such file or directory")) {
+            try LabelSpec.load(path: "/no/such/spec.json")
+        }
+        #expect(throws: SpecError(field: "", "cannot read SPEC file /dev/zero: larger than 16 MiB (16777216 bytes)")) {
+            try LabelSpec.load(path: "/dev/zero")
+        }
+    }
+
+    @Test("a font file that is a FIFO is refused naming the field, without waiting for a writer")
+    func fifoFont() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe.ttf", 0o600) == 0)
+        let spec = folder + "/label.json"
+        try Data(#"{"text": "x", "font": {"file": "pipe.ttf", "size": 12}}"#.utf8).write(to: URL(fileURLWithPath: spec))
+        #expect(throws: SpecError(field: "font.file", "font file \(folder)/pipe.ttf is a FIFO (named pipe), not a regular file")) {
+            try LabelSpec.load(path: spec)
+        }
+    }
+}
+
+@Suite("SPEC colours: CSS colour names as well as #rgb, #rgba, #rrggbb, #rrggbbaa")
+struct LabelSpecColourTests {
+    @Test("every colour field takes CSS names in any case and every hex form")
+    func names() throws {
+        let spec = try parse("""
+        {"text": "hello", "color": "DarkSlateGray", "background": "#fff8",
+         "link": {"color": "crimson", "highlightedColor": "white", "highlightedBackground": "transparent"},
+         "runs": [{"range": [0, 2], "color": "RED", "backgroundColor": "#0f0a", "highlightedColor": "navy", "highlightedBackground": "rebeccapurple"}]}
+        """)
+        #expect(spec.style.textColor == Color(hex: "#2f4f4f"))
+        #expect(spec.style.backgroundColor == Color(hex: "#ffffff88"))
+        #expect(spec.style.link.color == Color(hex: "#dc143c"))
+        #expect(spec.settings.highlightStyle.textColor == .white)
+        #expect(spec.settings.highlightStyle.backgroundColor == .clear)
+        let run = spec.text.attributes(at: 0).attributes
+        #expect(run.foregroundColor == Color(hex: "#ff0000"))
+        #expect(run.backgroundColor == Color(hex: "#00ff00aa"))
+        #expect(run.highlightedForegroundColor == Color(hex: "#000080"))
+        #expect(run.highlightedBackgroundColor == Color(hex: "#663399"))
+    }
+
+    @Test("anything else is an error naming the field and the forms", arguments: [
+        (#"{"text": "x", "color": "reddish"}"#, "color", "\"reddish\""),
+        (##"{"text": "x", "background": "#12345"}"##, "background", "\"#12345\""),
+        (#"{"text": "x", "link": {"color": " red"}}"#, "link.color", "\" red\""),
+        (#"{"text": "x", "runs": [{"range": [0, 1], "highlightedBackground": "currentcolor"}]}"#, "runs[0].highlightedBackground", "\"currentcolor\""),
+        (#"{"text": "x", "color": "red\u202e"}"#, "color", "\"red\\u{202e}\""),
+    ])
+    func bad(json: String, field: String, shown: String) {
+        #expect(throws: SpecError(field: field, "\(shown) is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)")) {
+            try parse(json)
+        }
+    }
+}
