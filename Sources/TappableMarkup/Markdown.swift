@@ -35,14 +35,17 @@ public struct MarkdownOptions: Sendable, Hashable {
     public static let defaultCodeFontFamily = "DejaVu Sans Mono"
 }
 
-/// Markdown (CommonMark, parsed by cmark, with GitHub's autolink and strikethrough extensions)
-/// rendered as the attributed text of a label. Parsing takes time linear in the input.
+/// Markdown (CommonMark, parsed by libcmark, with GitHub's autolink and strikethrough
+/// extensions) rendered as the attributed text of a label. Parsing takes time linear in the input.
 ///
 /// Inline elements keep their meaning: emphasis is italic, strong is bold, code is monospace,
-/// `~~strike~~` is struck through, links carry their destination in `link` (and a title in
-/// `custom["title"]`). Blocks degrade to their text: paragraphs, headings, list items, quotes
-/// and code blocks each start a new line ("\n"), list items with their marker ("1. ", "• ");
-/// soft breaks become a space, hard breaks "\n";
+/// `~~strike~~` (or `~strike~`) is struck through, links carry their destination in `link` (and
+/// a title in `custom["title"]`). Besides `<…>` autolinks, `www.…` (destination `http://www.…`),
+/// `http://`, `https://` and `ftp://` links and e-mail addresses (`mailto:`) in text are links,
+/// found with GitHub's rules (cmark-gfm 0.29.0.gfm.6's: valid domains, trailing punctuation,
+/// parentheses and entities cut off; not in link text, code or HTML). Blocks degrade to their
+/// text: paragraphs, headings, list items, quotes and code blocks each start a new line ("\n"),
+/// list items with their marker ("1. ", "• "); soft breaks become a space, hard breaks "\n";
 /// raw HTML stays literal text; images show their alt text. Markdown never fails: whatever is
 /// not valid Markdown syntax is literal text.
 public enum Markdown {
@@ -55,9 +58,12 @@ public enum Markdown {
     /// The attributed text for `markdown` and the links the options' link policy refused (in
     /// text order), for the caller to warn about.
     public static func parse(_ markdown: String, options: MarkdownOptions = MarkdownOptions()) -> MarkupResult {
-        let document = CmarkDocument(parsing: markdown)
         var renderer = MarkdownRenderer(options: options)
-        renderer.render(document)
+        do {
+            // The node tree is freed before the text is built: the two are the largest allocations.
+            let document = CmarkDocument(parsing: markdown)
+            renderer.render(document)
+        }
         return MarkupResult(text: renderer.builder.build(), refusedLinks: renderer.refusedLinks)
     }
 }

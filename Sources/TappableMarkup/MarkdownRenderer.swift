@@ -11,6 +11,9 @@ struct MarkdownRenderer {
     var refusedLinks: [RefusedLink] = []
     /// Style indices of the inline containers entered so far; the last one is in effect.
     private var stack: [Int]
+    /// Styles derived so far, by the style they were derived from and how: a repeated element
+    /// (every link to one destination, every code span in plain text) reuses its style.
+    private var derivedStyles: [DerivedStyle: Int] = [:]
     /// A block started after earlier text: the next emitted text is preceded by "\n".
     private var pendingLineBreak = false
     /// A list item's marker was just written: its first paragraph continues on the same line.
@@ -24,12 +27,43 @@ struct MarkdownRenderer {
         stack.append(builder.addStyle(options.baseAttributes))
     }
 
-    private var current: TextAttributes { builder.style(stack[stack.count - 1]) }
+    /// How a container's style derives from the style around it.
+    private enum Derivation: Hashable {
+        case code, emphasis, strong, strikethrough
+        case link(destination: String, title: String)
+    }
 
-    private mutating func push(_ transform: (inout TextAttributes) -> Void) {
-        var attributes = current
-        transform(&attributes)
-        stack.append(builder.addStyle(attributes))
+    private struct DerivedStyle: Hashable {
+        let base: Int
+        let derivation: Derivation
+    }
+
+    /// Enters a container whose style derives from the current one.
+    private mutating func push(_ derivation: Derivation) {
+        let key = DerivedStyle(base: stack[stack.count - 1], derivation: derivation)
+        if let index = derivedStyles[key] {
+            stack.append(index)
+            return
+        }
+        var attributes = builder.style(key.base)
+        let font = attributes.font ?? baseFont
+        switch derivation {
+        case .code:
+            attributes.font = Font(family: options.codeFontFamily, size: font.size, weight: font.weight, italic: font.italic)
+        case .emphasis:
+            attributes.font = font.withItalic(true)
+        case .strong:
+            attributes.font = font.withWeight(options.strongWeight)
+        case .strikethrough:
+            attributes.strikethrough = .single
+        case .link(let destination, let title):
+            attributes = attributes.merging(options.linkAttributes)
+            attributes.link = destination
+            if !title.isEmpty { attributes.custom["title"] = title }
+        }
+        let index = builder.addStyle(attributes)
+        derivedStyles[key] = index
+        stack.append(index)
     }
 
     /// Enters a container that does not change the style.
@@ -66,22 +100,23 @@ struct MarkdownRenderer {
         if !builder.isEmpty { pendingLineBreak = true }
     }
 
-    /// The marker of a list item: "1. ", "2. " … in an ordered list (from its start number),
-    /// "• " in a bullet list, indented two spaces per enclosing list.
-    static func itemMarker(_ item: OpaquePointer) -> String {
-        guard let list = cmark_node_parent(item) else { return "• " }
-        var depth = 0
-        var ancestor = cmark_node_parent(list)
-        while let node = ancestor {
-            if cmark_node_get_type(node) == CMARK_NODE_LIST { depth += 1 }
-            ancestor = cmark_node_parent(node)
-        }
-        let indent = String(repeating: "  ", count: depth)
-        guard cmark_node_get_list_type(list) == CMARK_ORDERED_LIST else { return indent + "• " }
-        var position = 0
-        var sibling = cmark_node_previous(item)
-        while let node = sibling { position += 1; sibling = cmark_node_previous(node) }
-        return indent + "\(Int(cmark_node_get_list_start(list)) + position). "
+    /// The lists around the current block, outermost first: whether each is ordered and the
+    /// number of its next item.
+    private var lists: [(ordered: Bool, next: Int)] = []
+
+    /// Item markers are indented two spaces per enclosing list, up to this many levels: deeper
+    /// lists keep the deepest indent (the text stays proportional to the input).
+    static let maximumMarkerIndentLevels = 8
+
+    /// The marker of the next item of the innermost list: "1. ", "2. " … in an ordered list (from
+    /// its start number), "• " in a bullet list, indented two spaces per enclosing list (at most
+    /// `maximumMarkerIndentLevels`). O(1): the walk keeps the lists' state.
+    private mutating func nextItemMarker() -> String {
+        guard let list = lists.last else { return "• " }
+        let indent = String(repeating: "  ", count: min(lists.count - 1, Self.maximumMarkerIndentLevels))
+        guard list.ordered else { return indent + "• " }
+        lists[lists.count - 1].next += 1
+        return indent + "\(list.next). "
     }
 
     mutating func render(_ document: CmarkDocument) {
@@ -98,25 +133,31 @@ struct MarkdownRenderer {
                 startBlock()
                 let inlines = InlineContent(block: node, iterator: iterator, source: document.source)
                 render(GitHubInlines.apply(to: inlines))
+            case CMARK_NODE_LIST:
+                if entering {
+                    lists.append((cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node))))
+                } else {
+                    lists.removeLast()
+                }
             case CMARK_NODE_ITEM:
                 if entering {
                     afterItemMarker = false
                     startBlock()
-                    emit(Self.itemMarker(node))
+                    emit(nextItemMarker())
                     afterItemMarker = true
                 } else {
                     afterItemMarker = false   // an empty item glues nothing to what follows
                 }
             case CMARK_NODE_CODE_BLOCK:
                 startBlock()
-                codeStyle()
+                push(.code)
                 emit(Self.blockLiteral(node))
                 pop()
             case CMARK_NODE_HTML_BLOCK:
                 startBlock()
                 emit(Self.blockLiteral(node))
             default:
-                // Documents, lists, quotes, thematic breaks: no text of their own.
+                // Documents, quotes, thematic breaks: no text of their own.
                 break
             }
         }
@@ -129,15 +170,6 @@ struct MarkdownRenderer {
         return text
     }
 
-    private mutating func codeStyle() {
-        let family = options.codeFontFamily
-        let base = baseFont
-        push { a in
-            let font = a.font ?? base
-            a.font = Font(family: family, size: font.size, weight: font.weight, italic: font.italic)
-        }
-    }
-
     /// Emits the inlines of one paragraph or heading.
     private mutating func render(_ inlines: InlineContent) {
         let bytes = inlines.bytes
@@ -146,7 +178,7 @@ struct MarkdownRenderer {
             case .text(let range), .html(let range):
                 emit(bytes[range])
             case .code(let range):
-                codeStyle()
+                push(.code)
                 emit(bytes[range])
                 pop()
             case .softBreak:
@@ -164,13 +196,11 @@ struct MarkdownRenderer {
     private mutating func enter(_ container: InlineContainer) {
         switch container {
         case .emphasis:
-            let base = baseFont
-            push { $0.font = ($0.font ?? base).withItalic(true) }
+            push(.emphasis)
         case .strong:
-            let base = baseFont, weight = options.strongWeight
-            push { $0.font = ($0.font ?? base).withWeight(weight) }
+            push(.strong)
         case .strikethrough:
-            push { $0.strikethrough = .single }
+            push(.strikethrough)
         case .link(let destination, let title):
             link(destination, title: title)
         case .autolink(let destination):
@@ -187,11 +217,6 @@ struct MarkdownRenderer {
             pushSame()
             return
         }
-        let style = options.linkAttributes
-        push { a in
-            a = a.merging(style)
-            a.link = url
-            if !title.isEmpty { a.custom["title"] = title }
-        }
+        push(.link(destination: url, title: title))
     }
 }
