@@ -82,6 +82,8 @@ extension InlineContent {
                 events.append(.code(append(cmark_node_get_literal(node))))
             case CMARK_NODE_HTML_INLINE:
                 events.append(.html(append(cmark_node_get_literal(node))))
+                origins.inline(ending: node)
+                continue
             case CMARK_NODE_SOFTBREAK:
                 events.append(.softBreak)
                 origins.lineEnds(breakEvent: nil)
@@ -99,9 +101,11 @@ extension InlineContent {
             case CMARK_NODE_LINK:
                 events.append(entering ? .enter(Self.link(node)) : .exit)
             default:
-                break   // cmark's parser makes no other inline
+                continue   // cmark's parser makes no other inline
             }
-            origins.otherInline()
+            // A container's end is where its closing syntax ends; a code span's is not (cmark
+            // ends it before the closing backticks).
+            if entering || cmark_node_get_type(node) == CMARK_NODE_CODE { origins.otherInline() } else { origins.inline(ending: node) }
         }
     }
 
@@ -128,8 +132,8 @@ extension InlineContent {
 /// can be off: after link reference definitions and backslash line breaks the line number is
 /// stale, and on lazy or differently indented lines the columns are shifted by a constant. So a
 /// node's raw text is looked for where cmark says, then on the line counted from the block's end
-/// (which cmark gets right), shifted so that the text ending the line ends where the line does.
-/// A node found nowhere keeps raw origins.
+/// (which cmark gets right), shifted so that the inline ending the line ends where the line does.
+/// A node found nowhere keeps raw origins (a line ending with a code span gives no shift).
 private struct OriginFinder {
     private struct Node {
         let range: Range<Int>
@@ -137,10 +141,11 @@ private struct OriginFinder {
         let line: Int, firstColumn: Int, lastColumn: Int
     }
     private var nodes: [Node] = []
-    /// For each line of the block so far: cmark's last column of the text node ending it, if one
-    /// does, and the index of the hard break event ending it, if one does.
+    /// For each line of the block so far: cmark's last column of the inline ending it, if it is
+    /// one whose columns are known to end with its source, and the index of the hard break event
+    /// ending it, if one does.
     private var lineAnchors: [(column: Int?, hardBreak: Int?)] = []
-    /// cmark's last column of the text node the current line ends with so far.
+    /// cmark's last column of the inline the current line ends with so far.
     private var anchor: Int?
 
     mutating func text(_ range: Range<Int>, node: OpaquePointer, in bytes: [UInt8]) {
@@ -159,6 +164,10 @@ private struct OriginFinder {
         anchor = nil
     }
 
+    /// An inline ended (text aside) whose last column is where its source ends.
+    mutating func inline(ending node: OpaquePointer) { anchor = Int(cmark_node_get_end_column(node)) }
+
+    /// An inline started, or one whose last column is not where its source ends.
     mutating func otherInline() { anchor = nil }
 
     /// Records the origins of the pending nodes and the backslash line breaks in `content`.
@@ -200,7 +209,7 @@ private struct OriginFinder {
     }
 
     /// How far cmark's columns on line `line` (the block's line `lineIndex`) are off: the line's
-    /// last text node ends where the line's text does (before spaces at the block's end, before the
+    /// last inline ends where the line's text does (before spaces at the block's end, before the
     /// backslash of a hard break).
     private func shift(lineIndex: Int, line: Int, source: SourceMap) -> Int? {
         guard let column = lineAnchors[lineIndex].column, let range = source.line(line) else { return nil }

@@ -37,8 +37,9 @@ struct TildeRun: Equatable {
 /// - a run that can close pairs with the nearest earlier run that can open, where a run that can
 ///   both open and close (or is closed by one that can) only pairs with a run of its own length;
 /// - when the nearest such opener has another length, nothing happens (the closer may still open);
-/// - a pair strikes out everything between, and runs between them are text from then on;
-/// - a closer that finds no opener stops later closers of its length from looking before it.
+/// - a pair strikes out everything between, and runs between them are text from then on.
+/// (cmark-gfm also keeps a floor below which closers that found nothing stop looking; for tildes
+/// it changes no result: a closer finds nothing only when no opener of its length is open.)
 ///
 /// Each run is pushed and popped at most once: linear in the number of runs.
 struct StrikethroughMatcher {
@@ -46,22 +47,14 @@ struct StrikethroughMatcher {
     private var openersByLength: [[Int]] = [[], []]
     /// Openers that cannot close, any length, in text order: (position, length).
     private var openOnly: [(position: Int, length: Int)] = []
-    /// For closers of each length, the first position an opener may have.
-    private var floor = [Int.min, Int.min]
 
     /// Feeds the run at `position` (increasing from call to call); returns the position of the
     /// opener it closes, if it closes one.
     mutating func feed(_ run: TildeRun, at position: Int) -> Int? {
-        if run.canClose {
-            switch nearestOpener(for: run) {
-            case .some((let opener, let length)) where length == run.length:
-                removeOpeners(from: opener)
-                return opener
-            case .some:
-                break   // the nearest opener has the other length: no pair, nothing removed
-            case .none:
-                floor[run.length - 1] = position
-            }
+        // The nearest opener may have the other length: then nothing pairs and nothing is used up.
+        if run.canClose, let (opener, length) = nearestOpener(for: run), length == run.length {
+            removeOpeners(from: opener)
+            return opener
         }
         if run.canOpen {
             openersByLength[run.length - 1].append(position)
@@ -76,7 +69,6 @@ struct StrikethroughMatcher {
         var best: (position: Int, length: Int)?
         if let same = openersByLength[closer.length - 1].last { best = (same, closer.length) }
         if !closer.canOpen, let any = openOnly.last, any.position > best?.position ?? Int.min { best = any }
-        guard let best, best.position >= floor[closer.length - 1] else { return nil }
         return best
     }
 
