@@ -49,9 +49,10 @@ struct ExtendedAutolinks {
     /// character must follow the "//". Returns the link's range, or nil.
     func schemeLink(colon: Int, floor: Int) -> Range<Int>? {
         let end = range.upperBound
-        guard end - colon >= 4, bytes[colon + 1] == 0x2F, bytes[colon + 2] == 0x2F else { return nil }
+        guard end - colon >= 4, bytes[colon + 1] == 0x2F, bytes[colon + 2] == 0x2F,
+              content.origin(colon + 1) == .raw, content.origin(colon + 2) == .raw else { return nil }
         var start = colon
-        while start > floor, MarkdownCharacters.isASCIILetter(bytes[start - 1]) { start -= 1 }
+        while start > floor, MarkdownCharacters.isASCIILetter(bytes[start - 1]), content.origin(start - 1) == .raw { start -= 1 }
         let scheme = bytes[start..<colon].map { $0 | 0x20 }
         guard scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) || scheme.elementsEqual("ftp".utf8),
               isHostCharacter(at: colon + 3) else { return nil }

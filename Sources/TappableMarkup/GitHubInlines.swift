@@ -69,13 +69,15 @@ struct GitHubInlines {
         case .exit:
             output.append(event)
             let closed = containers.count > 1 ? containers.removeLast() : containers[0]
-            brackets.truncate(to: closed.bracketHeight)
             switch closed.kind {
             case .link?:
                 linkDepth -= 1
+                brackets.truncate(to: closed.bracketHeight)   // its `[` and any inside its text
                 brackets.linkMade()
+            case .image?:
+                brackets.truncate(to: closed.bracketHeight)
             case .autolink?: autolinkDepth -= 1
-            default: break
+            default: break   // brackets are the paragraph's: one opened inside emphasis stays open
             }
             boundary = closed.kind?.isEmphasis == true ? .emphasisDelimiter : .punctuation
         case .softBreak, .lineBreak:

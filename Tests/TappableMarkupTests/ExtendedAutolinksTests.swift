@@ -75,6 +75,9 @@ struct ExtendedAutolinksTests {
         // underscore does not count against the domain.
         #expect(Self.linkMap("www.x.example\\_y") == ["www.x.example_y": "http://www.x.example_y"])
         #expect(Self.linkMap("www\\.x.example").isEmpty)
+        // The syntax of a link is typed: an entity or escape in its www., scheme or // is text.
+        #expect(Self.linkMap("&#104;ttp://x.example").isEmpty)
+        #expect(Self.linkMap("http:\\/\\/x.example").isEmpty)
     }
 
     @Test("trailing punctuation: quotes, ?!.,:*_~, an &entity; and each ) without a ( are cut off")

@@ -39,6 +39,7 @@ struct GitHubInlinesTests {
         AutolinkCase("![a [b](u) https://x.example", ["b": "u", "https://x.example": "https://x.example"]),
         AutolinkCase("[a [b]] https://x.example", ["https://x.example": "https://x.example"]),
         AutolinkCase("[x [a [b](u) me@x.example", ["b": "u", "me@x.example": "mailto:me@x.example"]),
+        AutolinkCase("*a [b* www.x.example"), AutolinkCase("*a [b* c] www.x.example", ["www.x.example": "http://www.x.example"]),
     ])
     func brackets(_ example: AutolinkCase) {
         #expect(ExtendedAutolinksTests.linkMap(example.markdown) == example.links)
