@@ -11,8 +11,9 @@ oracle is `cmark-gfm -e autolink -e strikethrough` (0.29.0.gfm.6). Both results 
 what a label shows: the text (blocks degraded to lines as MarkdownRenderer does), and for each
 UTF-16 unit its link destination and whether it is struck through.
 
-Inputs come from three sources: hand-made cases (the extensions' edge cases), every example of
-cmark-gfm's spec (/usr/share/doc/cmark-gfm/spec.txt.gz), and random strings of Markdown-ish
+Inputs come from four sources: hand-made cases (the extensions' edge cases), every example of
+cmark-gfm's spec (/usr/share/doc/cmark-gfm/spec.txt.gz), prose (words with now and then an inline
+element, in paragraphs, list items, quotes and headings), and random strings of Markdown-ish
 fragments (one set with everything, one without URLs, entities and escapes, to exercise
 strikethrough, brackets and e-mail addresses). A disagreement is counted as "core" when cmark 0.30
 and cmark-gfm 0.29 without extensions already parse the text differently (CommonMark 0.29 -> 0.30
@@ -78,6 +79,30 @@ def spec_examples():
 def random_inputs(seed, count, fragments=FRAGMENTS):
     rng = random.Random(seed)
     return ["".join(rng.choice(fragments) for _ in range(rng.randint(1, 30))) for _ in range(count)]
+
+
+def prose_inputs(seed, count):
+    """Paragraphs as people write them: words and punctuation, now and then an inline element
+    (emphasis, strikethrough, code, a link, an autolink, an address, an escape), list items and
+    quotes."""
+    rng = random.Random(seed)
+    words = "the terms of service and privacy policy apply to you our app see more here now please read".split()
+    elements = ["*{w}*", "**{w}**", "_{w}_", "~~{w}~~", "~{w}~", "`{w}`", "[{w}](https://x.example/{w})",
+                "www.{w}.example", "https://{w}.example/a?b=1", "{w}@mail.example", "<https://{w}.example>",
+                "\\*{w}\\*", "\\~{w}", "{w}&amp;{w}", "![{w}](i.png)", "~~{w} *{w}*~~", "*{w} ~~{w}~~*",
+                "[{w} ~~{w}~~](u)", "({w})", "\"{w}\"", "{w}...", "{w}!", "~{w}", "{w}~"]
+    inputs = []
+    for _ in range(count):
+        lines = []
+        for _ in range(rng.randint(1, 4)):
+            parts = []
+            for _ in range(rng.randint(3, 14)):
+                w = rng.choice(words)
+                parts.append(rng.choice(elements).format(w=w) if rng.random() < 0.3 else w)
+            line = " ".join(parts) + rng.choice([".", "", ",", "!", "?"])
+            lines.append(rng.choice(["", "", "", "- ", "1. ", "> ", "# "]) + line)
+        inputs.append(rng.choice(["\n", "\n\n"]).join(lines))
+    return inputs
 
 
 # Strikethrough, emphasis, brackets and e-mail addresses without URLs, entities or escapes.
@@ -261,7 +286,8 @@ def main():
         args.remove(str(show))
     seed = int(args[0]) if args else 1
     count = int(args[1]) if len(args) > 1 else 2000
-    sets = [("hand-made", HAND_MADE), ("spec examples", spec_examples()), ("random", random_inputs(seed, count)),
+    sets = [("hand-made", HAND_MADE), ("spec examples", spec_examples()), ("prose", prose_inputs(seed, count)),
+            ("random", random_inputs(seed, count)),
             ("random without URLs, entities, escapes", random_inputs(seed, count, INLINE_FRAGMENTS))]
     listed = 0
     for name, inputs in sets:

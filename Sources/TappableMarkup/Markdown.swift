@@ -45,7 +45,8 @@ public struct MarkdownOptions: Sendable, Hashable {
 /// found with GitHub's rules (cmark-gfm 0.29.0.gfm.6's: valid domains, trailing punctuation,
 /// parentheses and entities cut off; not in link text, code or HTML). Blocks degrade to their
 /// text: paragraphs, headings, list items, quotes and code blocks each start a new line ("\n"),
-/// list items with their marker ("1. ", "• "); soft breaks become a space, hard breaks "\n";
+/// list items with their marker ("1. ", "• ", indented two spaces per enclosing list, at most
+/// eight levels); soft breaks become a space, hard breaks "\n";
 /// raw HTML stays literal text; images show their alt text. Markdown never fails: whatever is
 /// not valid Markdown syntax is literal text.
 public enum Markdown {
