@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // ICU behind plain C types: its headers clash with Foundation's ICU copy in one Swift module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // libpng's low-level API behind plain C: its errors longjmp, which Swift cannot catch.
@@ -44,7 +44,7 @@ let package = Package(
 
         // The pipeline, in order.
         .target(name: "TappableText"),
-        .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmarkGFM"]),
+        .target(name: "TappableMarkup", dependencies: ["TappableText", "CCmark"]),
         .target(name: "TappableDetection", dependencies: ["TappableText", "CPhoneNumbers"]),
         .target(name: "TappableShaping", dependencies: ["TappableText", "CICU", "CHarfBuzz", "CFreeType"]),
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping"]),

@@ -41,6 +41,45 @@ struct StressTests {
         #expect(links(text).count == 1_000_000 / line.utf8.count + 1)
     }
 
+    @Test("100,000 tildes, single and double tilde runs and escaped tildes: text or strikethrough, each run once")
+    func hostileTildes() {
+        let n = 100_000
+        let run = AttributedText(markdown: "a " + String(repeating: "~", count: n))
+        #expect(run.length == n + 2)
+        #expect(struck(run).isEmpty)
+        let pairs = AttributedText(markdown: String(repeating: "~~a~~ ", count: n / 6))
+        #expect(struck(pairs).count == n / 6)
+        // Closers that can never pair (the nearest opener has the other length) are each looked at once.
+        let closers = AttributedText(markdown: "~~x" + String(repeating: " y~", count: n / 3))
+        #expect(struck(closers).isEmpty)
+        let escaped = AttributedText(markdown: String(repeating: "\\~\\~a ", count: n / 5))
+        #expect(struck(escaped).isEmpty)
+    }
+
+    @Test("100,000 www. fragments, underscore chains, @ chains and ) runs: every candidate is scanned once")
+    func hostileAutolinks() {
+        let n = 100_000
+        // "www." alone is a link to "www" in cmark-gfm (the dot is trailing punctuation), but not
+        // at the very end of the paragraph, whose last byte its domain check never reaches.
+        #expect(links(AttributedText(markdown: String(repeating: "www. ", count: n / 5))).count == n / 5 - 1)
+        // Each candidate's domain runs to the end and ends on an underscore label, but the last.
+        #expect(links(AttributedText(markdown: String(repeating: "_www.", count: n / 5) + " x")).map(\.0) == ["www"])
+        #expect(links(AttributedText(markdown: String(repeating: "a@", count: n / 2))).isEmpty)
+        let parens = AttributedText(markdown: "www.x.example/" + String(repeating: ")", count: n))
+        #expect(links(parens).map(\.0) == ["www.x.example/"])
+        let entities = AttributedText(markdown: "www.x.example/" + String(repeating: "&a;", count: n / 3))
+        #expect(links(entities).map(\.0) == ["www.x.example/"])
+    }
+
+    @Test("100,000 open brackets before autolinks and strikethrough inside 25,000 nested emphases")
+    func hostileNesting() {
+        let brackets = AttributedText(markdown: String(repeating: "[", count: 100_000) + " www.x.example ~~a~~")
+        #expect(links(brackets).isEmpty)
+        #expect(struck(brackets) == ["a"])
+        let emphasis = AttributedText(markdown: String(repeating: "*", count: 50_000) + "~~x~~" + String(repeating: "*", count: 50_000))
+        #expect(struck(emphasis) == ["x"])
+    }
+
     @Test("10,000 nested tags give one run over the innermost text with every tag's attributes")
     func tenThousandNestedTags() throws {
         let n = 10_000

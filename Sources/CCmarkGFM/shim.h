@@ -1,2 +1,0 @@
-#include <cmark-gfm.h>
-#include <cmark-gfm-core-extensions.h>
