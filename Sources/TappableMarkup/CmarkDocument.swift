@@ -13,7 +13,8 @@ final class CmarkDocument {
     let source: SourceMap
 
     /// Parses `markdown`. A leading byte order mark is dropped and NUL becomes U+FFFD first, as
-    /// cmark would do itself, so that its columns count the bytes of `source`.
+    /// cmark would do itself, so that its columns count the bytes of `source`; lines nesting
+    /// deeper than `MarkdownNesting.maximumDepth` are cut down to it.
     init(parsing markdown: String) {
         var bytes = Array(markdown.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -25,6 +26,8 @@ final class CmarkDocument {
             }
             bytes = replaced
         }
+        // Lines nesting hundreds of containers would make cmark's work lines × depth.
+        bytes = MarkdownNesting.clamped(bytes)
         source = SourceMap(bytes)
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8)!
         defer { cmark_parser_free(parser) }

@@ -73,6 +73,14 @@ func scalingFigures() throws -> [(String, Double)] {
     func repeated(_ unit: String) -> (Int) -> String { { n in String(repeating: unit, count: n / unit.utf8.count + 1) } }
     let markdownText = repeated("Some *text* with a [link 👍](https://e.example/a-b?x=1) and `code`.\n")
     let markdown = try inputScaling(markdownText) { _ = Markdown.attributedText($0) }
+    // Hostile Markdown, where libcmark 0.30.2 alone is quadratic: lines opening hundreds of lists,
+    // and floods of `![` brackets (bounded by MarkdownNesting).
+    let deepLists = try inputScaling({ n in
+        var s = ""; var i = 0
+        while s.utf8.count < n { s += String(repeating: "- ", count: 1 + i % 300) + "a\n\n"; i += 1 }
+        return s
+    }) { _ = Markdown.attributedText($0) }
+    let bracketFlood = try inputScaling(repeated("![[a](b)")) { _ = Markdown.attributedText($0) }
     // Past the CPU caches: 2 MB against 1 MB. From 100 KB to 1 MB the working set (libcmark's node
     // tree, the attribute runs) outgrows the caches: libcmark's parse alone grows 15 to 25 times
     // there on the development machine (32 MB L3). From 1 MB to 2 MB linear work doubles.
@@ -119,6 +127,10 @@ func scalingFigures() throws -> [(String, Double)] {
         ("markdown1MBMilliseconds", markdown.large * 1e3),
         ("markdown1MBTo100KBRatio", markdown.large / markdown.small),
         ("markdown2MBTo1MBRatio", markdown2MB / markdown.large),
+        ("markdownDeepLists1MBMilliseconds", deepLists.large * 1e3),
+        ("markdownDeepLists1MBTo100KBRatio", deepLists.large / deepLists.small),
+        ("markdownBracketFlood1MBMilliseconds", bracketFlood.large * 1e3),
+        ("markdownBracketFlood1MBTo100KBRatio", bracketFlood.large / bracketFlood.small),
         ("tagged1MBMilliseconds", tagged.large * 1e3),
         ("tagged1MBTo100KBRatio", tagged.large / tagged.small),
         ("detection1MBMilliseconds", detection.large * 1e3),
