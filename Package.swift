@@ -60,7 +60,7 @@ let package = Package(
         // Labels as snapshots: their forms (normal, highlighted, overlay, hit map, layout) and strategies.
         .target(name: "TappableLabelSnapshot", dependencies: ["TappableSnapshot", "TappableSpec", "TappableJSON", "TappableRendering", "TappableInteraction"]),
         // `tappable check`'s engine: a folder of SPECs against references, in parallel and in shards; HTML and JUnit reports.
-        .target(name: "TappableCheck", dependencies: ["TappableLabelSnapshot", "TappableSnapshot", "TappableSpec", "TappableJSON", "TappableInteraction"]),
+        .target(name: "TappableCheck", dependencies: ["TappableLabelSnapshot", "TappableSnapshot", "TappableSpec", "TappableJSON", "TappableInteraction", "TappableRendering"]),
         // The umbrella: re-exports the stage modules and the framework-free snapshot modules.
         .target(name: "Tappable", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout",
                                                  "TappableInteraction", "TappableRendering", "TappableSnapshot", "TappableJSON", "TappableSpec",

@@ -1,5 +1,6 @@
 import Foundation
 import TappableLabelSnapshot
+import TappableRendering
 import TappableSnapshot
 
 /// A check run as one self-contained HTML file (no network: images are data URIs, styles and
@@ -178,7 +179,7 @@ public enum HTMLReport {
     }
 
     /// Text safe in HTML (`escapeMarkup`).
-    static func escape(_ text: String) -> String { escapeMarkup(text) }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
     static let style = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d1d1f;background:#fafafa}

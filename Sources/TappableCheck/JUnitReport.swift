@@ -1,4 +1,5 @@
 import Foundation
+import TappableRendering
 import TappableSnapshot
 
 /// A check run as JUnit XML, the test-result format CI systems display: one `<testcase>` per
@@ -45,5 +46,5 @@ public enum JUnitReport {
     static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds.isFinite ? max(seconds, 0) : 0) }
 
     /// Text safe in XML (`escapeMarkup`).
-    static func escape(_ text: String) -> String { escapeMarkup(text) }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

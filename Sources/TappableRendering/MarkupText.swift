@@ -3,13 +3,13 @@ import Foundation
 /// Writing text into XML (SVG) and HTML: the one escaper for element text and attribute values,
 /// and the one number format for coordinates. Every string that reaches SVG or HTML (link URIs,
 /// region texts, the label's text, titles, language tags) goes through `escaped`.
-enum MarkupText {
+public enum MarkupText {
     /// `text` safe as XML or HTML element text and as a quoted attribute value (either quote):
     /// `&`, `<`, `>`, `"` and `'` become character references, as do tab, line feed and carriage
     /// return (so attribute values keep them); characters XML 1.0 forbids or HTML calls parse
     /// errors — the other C0 controls, DEL, C1 controls and the Unicode noncharacters (U+FDD0…U+FDEF,
     /// U+xFFFE, U+xFFFF) — become U+FFFD. Everything else is kept as is (UTF-8 in the file).
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
