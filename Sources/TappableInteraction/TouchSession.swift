@@ -146,42 +146,13 @@ public struct TouchSession: Sendable {
     /// The finger `touch` lifted at `point` at `time` seconds.
     public mutating func ended(_ point: Point, time: Double, touch: Int = 0) -> [TouchEvent] {
         guard point.isFinite, accepts(time) else { return [] }
-        var events = fireDueLongPress(at: time)
-        now = time
-        switch phase {
-        case let .finished(t) where t == touch:
-            phase = .idle
-        case let .pressing(press) where press.touch == touch:
-            // A tap is a lift inside the region before the long-press duration: a longer hold is a
-            // long press (or, when movement cancelled it, nothing).
-            let duration = label.settings.longPressDuration
-            let inTime = !isLongPressEnabled || !duration.isFinite || time < press.startTime + duration - Self.tolerance
-            if inTime, label.regionIndex(at: point) == press.region {
-                events.append(TouchEvent(time: time, kind: .tap(label.info(in: label.regions[press.region], at: point))))
-            }
-            if press.isInside { events.append(TouchEvent(time: time, kind: .highlightChanged(nil))) }
-            phase = .idle
-        default:
-            break
-        }
-        return events
+        return release(touch, time: time, liftedAt: point)
     }
 
     /// The system cancelled the finger `touch` at `time` seconds: un-highlight, fire nothing.
     public mutating func cancelled(time: Double, touch: Int = 0) -> [TouchEvent] {
         guard accepts(time) else { return [] }
-        var events = fireDueLongPress(at: time)
-        now = time
-        switch phase {
-        case let .finished(t) where t == touch:
-            phase = .idle
-        case let .pressing(press) where press.touch == touch:
-            if press.isInside { events.append(TouchEvent(time: time, kind: .highlightChanged(nil))) }
-            phase = .idle
-        default:
-            break
-        }
-        return events
+        return release(touch, time: time, liftedAt: nil)
     }
 
     /// Time passed to `time` seconds with no touch input (a timer fired): a due long press fires.
@@ -218,6 +189,30 @@ public struct TouchSession: Sendable {
 
     private func accepts(_ time: Double) -> Bool {
         time.isFinite && time >= (now ?? -.infinity)
+    }
+
+    /// The finger `touch` is gone at `time` (lifted at a point, or cancelled when nil): a due long
+    /// press fires first; a lift inside the pressed region before the long-press duration taps (a
+    /// longer hold is a long press, or, when movement cancelled it, nothing); a highlighted region
+    /// is un-highlighted; the session is idle again. Other fingers change nothing.
+    private mutating func release(_ touch: Int, time: Double, liftedAt point: Point?) -> [TouchEvent] {
+        var events = fireDueLongPress(at: time)
+        now = time
+        switch phase {
+        case let .finished(t) where t == touch:
+            phase = .idle
+        case let .pressing(press) where press.touch == touch:
+            let duration = label.settings.longPressDuration
+            let inTime = !isLongPressEnabled || !duration.isFinite || time < press.startTime + duration - Self.tolerance
+            if let point, inTime, label.regionIndex(at: point) == press.region {
+                events.append(TouchEvent(time: time, kind: .tap(label.info(in: label.regions[press.region], at: point))))
+            }
+            if press.isInside { events.append(TouchEvent(time: time, kind: .highlightChanged(nil))) }
+            phase = .idle
+        default:
+            break
+        }
+        return events
     }
 
     /// Fires the pending long press when `time` reaches its deadline.
