@@ -85,8 +85,17 @@ extension TextLayoutBuilder {
         }
 
         let order = UnicodeAlgorithms.visualOrder(levels: segments.map(\.level))
+        // A box per grapheme cluster and per ellipsis, a run per segment: sized exactly, since a
+        // layout keeps them (an array grown by appending keeps up to twice what it holds).
+        var clusterCount = 0
+        for seg in segments {
+            if seg.isEllipsis { clusterCount += 1; continue }
+            for i in seg.range.range where graphemeStarts[i] { clusterCount += 1 }
+        }
         var boxes: [ClusterBox] = []
+        boxes.reserveCapacity(clusterCount)
         var runs: [GlyphRun] = []
+        runs.reserveCapacity(segments.count)
         var x = 0.0
         var contentMin = Double.infinity, contentMax = -Double.infinity
         for v in order {
