@@ -7,7 +7,7 @@ bootstrap:
 # Release builds link the Swift runtime and Foundation statically: a command starts faster (no
 # dynamic loader binding ~15 more shared libraries; `tappable render` takes 0.75x the CPU of the
 # dynamic build, README "Performance"), for a larger binary (77 MB instead of 7 MB).
-RELEASE = swift build -c release --static-swift-stdlib --quiet
+RELEASE = scripts/build-release
 
 # The main job: lay out and paint every label in Examples/ into out/ (normal, highlighted,
 # overlay PNGs, layout and hit-map JSON). A failed build stops here.
