@@ -76,11 +76,15 @@ let package = Package(
         .executableTarget(name: "tappable-bench", dependencies: ["TappableText", "TappableMarkup", "TappableDetection", "TappableShaping", "TappableLayout", "TappableInteraction",
                                                                  "TappableRendering", "TappableSnapshot", "TappableSpec", "TappableJSON", "TappableCheck", "PNGFixtures", "CPNG"]),
 
+        // What several test targets share: the login sentence and other fixtures, linked labels, geometry helpers,
+        // temporary folders, external tools and headless Chromium. Test tooling, in no product.
+        .target(name: "TappableTestSupport", dependencies: ["TappableText", "TappableLayout", "TappableInteraction"], path: "Tests/TappableTestSupport"),
+
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
         .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
-        .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout", "TappableShaping"]),
+        .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout", "TappableShaping", "TappableTestSupport"]),
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
