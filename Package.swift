@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout", "TappableShaping", "TappableTestSupport"]),
-        .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction"]),
+        .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction", "TappableTestSupport"]),
         .testTarget(name: "TappableRenderingTests", dependencies: ["TappableRendering", "TappableInteraction", "TappableDetection", "TappableSnapshot"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
         .testTarget(name: "TappableLabelSnapshotTests", dependencies: ["TappableLabelSnapshot", "TappableSpec", "TappableSnapshot", "TappableJSON"]),

@@ -1,14 +1,16 @@
+import Foundation
 import Testing
 import TappableInteraction
 import TappableLayout
+import TappableTestSupport
 import TappableText
 
 @Suite("Regions: derived from link and tappable-region attributes, laid out once")
-struct RegionTests {
+struct TappableRegionTests {
     @Test("the seed string has two link regions in text order, glyph rects from the layout, tap areas 5 pt larger")
     func seedRegions() throws {
         let label = try Fixture.seedLabel()
-        #expect(label.regions.map(\.range) == [Fixture.privacy, Fixture.terms])
+        #expect(label.regions.map(\.range) == [SeedSentence.privacy, SeedSentence.terms])
         #expect(label.regions.map(\.link) == ["https://example.com/9", "https://example.com/27"])
         for region in label.regions {
             #expect(region.rects == label.layout.rects(for: region.range))
@@ -18,16 +20,6 @@ struct RegionTests {
             #expect(region.frame == r)
             #expect(region.visibleRanges == [region.range])
         }
-    }
-
-    @Test("defaults: iOS's 0.5 s, 10 pt, insets -5, no minimum target; Tappable's light grey highlight with 4 pt corners")
-    func defaults() {
-        let s = InteractionSettings()
-        #expect(s.longPressDuration == 0.5)
-        #expect(s.allowableMovement == 10)
-        #expect(s.tapAreaInsets == EdgeInsets(top: -5, left: -5, bottom: -5, right: -5))
-        #expect(s.highlightStyle == HighlightStyle(backgroundColor: Color(hex: "#aaaaaa"), textColor: nil, cornerRadius: 4))
-        #expect(s.minimumTapTargetSize == nil)
     }
 
     @Test("adjacent runs with the same link form one region, even when other attributes differ")
@@ -58,7 +50,7 @@ struct RegionTests {
 
     @Test("a link wrapping onto a second line has one glyph rect and one tap area per line")
     func wrappedLink() throws {
-        let label = try Fixture.label(Fixture.login, links: [Fixture.loginTerms, Fixture.loginPrivacy], width: 320)
+        let label = try Fixture.label(LoginSentence.text, links: [LoginSentence.terms, LoginSentence.privacy], width: 320)
         let terms = label.regions[0]
         #expect(terms.rects.count == 2)
         #expect(terms.tapAreas.count == 2)
@@ -114,35 +106,6 @@ struct RegionTests {
         #expect(label.regionIndex(at: Point(x: r.minX + 0.5, y: r.minY + 0.5)) == 0)
     }
 
-    @Test("with(settings:) reuses the layout and recomputes only the tap areas")
-    func withSettings() throws {
-        let label = try Fixture.seedLabel()
-        let wider = try label.with(settings: InteractionSettings(tapAreaInsets: EdgeInsets(all: -8)))
-        #expect(wider.regions.map(\.rects) == label.regions.map(\.rects))
-        #expect(wider.regions[0].tapAreas[0].minX == label.regions[0].rects[0].minX - 8)
-        #expect(wider.layout.textLayout.lines.count == label.layout.textLayout.lines.count)
-    }
-
-    @Test("bad settings are rejected with the value at fault; layout errors pass through")
-    func badInput() throws {
-        let text = AttributedText("x")
-        #expect(throws: InteractionSettingsError.invalidLongPressDuration(-1)) {
-            try TappableLabel(text: text, settings: InteractionSettings(longPressDuration: -1))
-        }
-        #expect(throws: InteractionSettingsError.self) { try TappableLabel(text: text, settings: InteractionSettings(longPressDuration: .nan)) }
-        #expect(throws: InteractionSettingsError.self) { try TappableLabel(text: text, settings: InteractionSettings(allowableMovement: -0.1)) }
-        #expect(throws: InteractionSettingsError.self) {
-            try TappableLabel(text: text, settings: InteractionSettings(tapAreaInsets: EdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0)))
-        }
-        #expect(throws: InteractionSettingsError.self) { try TappableLabel(text: text, settings: InteractionSettings(highlightStyle: HighlightStyle(cornerRadius: -2))) }
-        #expect(throws: InteractionSettingsError.self) {
-            try TappableLabel(text: text, settings: InteractionSettings(minimumTapTargetSize: Size(width: .nan, height: 44)))
-        }
-        #expect(throws: LayoutError.invalidWidth(-3)) { try TappableLabel(text: text, width: -3) }
-        // Infinity disables long presses and is accepted.
-        #expect(throws: Never.self) { try TappableLabel(text: text, settings: InteractionSettings(longPressDuration: .infinity)) }
-    }
-
     @Test("empty text and text without links have no regions; every point is unhandled")
     func noRegions() throws {
         for label in [try TappableLabel(text: AttributedText(""), width: 100, height: 40),
@@ -151,41 +114,5 @@ struct RegionTests {
             #expect(label.regionIndex(at: Point(x: 5, y: 20)) == nil)
             #expect(tapEvents(label, at: Point(x: 5, y: 20)).names == ["unhandled"])
         }
-    }
-}
-
-@Suite("Highlight: what the renderer paints while a region is pressed")
-struct HighlightTests {
-    @Test("the pressed region's unexpanded rects, the settings' corner radius and text colour, the region's own background")
-    func highlight() throws {
-        var text = AttributedText(Fixture.seed)
-        try text.addAttributes(TextAttributes(link: "p", highlightedForegroundColor: .white, highlightedBackgroundColor: .black),
-                               in: Fixture.privacy)
-        try text.addAttributes(TextAttributes(link: "t"), in: Fixture.terms)
-        let style = HighlightStyle(backgroundColor: .lightGray, textColor: Color(hex: "#ff0000"), cornerRadius: 3)
-        let label = try TappableLabel(text: text, width: 400, settings: InteractionSettings(highlightStyle: style))
-        var session = TouchSession(label: label)
-        #expect(session.highlight == nil)
-        _ = session.began(Fixture.centre(ofCharacter: 10, in: label), time: 0)
-        let h = try #require(session.highlight)
-        #expect(h.range == Fixture.privacy)
-        #expect(h.rects == label.layout.rects(for: Fixture.privacy))
-        #expect(h.cornerRadius == 3)
-        #expect(h.backgroundColor == .black, "the region's own pressed background wins")
-        #expect(h.foregroundColor == Color(hex: "#ff0000"), "characters with their own pressed colour keep it when painted")
-        #expect(label.highlight(for: label.regions[0]) == h)
-        let terms = label.highlight(for: label.regions[1])
-        #expect(terms.backgroundColor == .lightGray, "without its own, the settings' background")
-        #expect(terms.rects == label.regions[1].rects)
-    }
-
-    @Test("a highlight over any range: the range's shown rects; nothing for an empty or outside range")
-    func covering() throws {
-        let label = try Fixture.label(Fixture.login, links: [Fixture.loginTerms], width: 320)
-        let range = TextRange(location: 3, length: 40)
-        #expect(label.highlight(covering: range).rects == label.layout.rects(for: range))
-        #expect(label.highlight(covering: range).rects.count == 2, "the range wraps")
-        #expect(label.highlight(covering: TextRange(location: 5, length: 0)).rects.isEmpty)
-        #expect(label.highlight(covering: TextRange(location: 500, length: 3)).rects.isEmpty)
     }
 }

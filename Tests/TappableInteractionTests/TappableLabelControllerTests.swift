@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TappableInteraction
 import TappableLayout
+import TappableTestSupport
 import TappableText
 
 /// Records delegate calls (a test double; the lock makes it honestly Sendable).
@@ -27,13 +28,13 @@ final class Recorder: TappableLabelTapDelegate, TappableLabelLongPressDelegate, 
 final class DefaultAccessibility: TappableLabelAccessibilityDelegate {}
 
 @Suite("TappableLabelController: delegates and closures")
-struct ControllerTests {
+struct TappableLabelControllerTests {
     let label: TappableLabel
     let privacy: Point
 
     init() throws {
         label = try Fixture.seedLabel()
-        privacy = Fixture.centre(ofCharacter: 15, in: label)
+        privacy = label.layout.centre(ofCharacter: 15)
     }
 
     @Test("a tap reaches the tap delegate, then the closure, with the label, index and attributes")
