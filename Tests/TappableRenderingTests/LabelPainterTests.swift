@@ -1,12 +1,50 @@
 import Foundation
 import Testing
+import TappableDetection
 import TappableInteraction
 import TappableLayout
 import TappableRendering
+import TappableSnapshotTesting
+import TappableTestSupport
 import TappableText
 
-@Suite("Rendering invariants")
-struct RenderingInvariantTests {
+/// Attributes the renderer paints beyond links: colours, backgrounds, decorations, kern,
+/// baseline offsets, fonts; and a link split by bidi into two pieces on one line.
+@Suite("Rendering snapshots: attributes and bidi pieces")
+struct AttributeSnapshotTests {
+    @Test("colours, backgrounds, underline styles, strikethrough, kern, baseline offset and font weights")
+    func attributes() throws {
+        let string = "Red on yellow, struck, single double thick underlines, k e r n, x², Bold Italic"
+        var text = AttributedText(string)
+        func add(_ word: String, _ attributes: TextAttributes) throws {
+            let r = (string as NSString).range(of: word)
+            try text.addAttributes(attributes, in: TextRange(location: r.location, length: r.length))
+        }
+        try add("Red on yellow", TextAttributes(foregroundColor: Color(hex: "#d00000")!, backgroundColor: Color(hex: "#ffe066")!))
+        try add("struck", TextAttributes(strikethrough: .single))
+        try add("single", TextAttributes(underline: .single))
+        try add("double", TextAttributes(underline: TextDecoration(style: .double, color: Color(hex: "#0050d0")!)))
+        try add("thick", TextAttributes(underline: TextDecoration(style: .thick)))
+        try add("k e r n", TextAttributes(kern: 3))
+        try add("²", TextAttributes(baselineOffset: 4))
+        try add("Bold", TextAttributes(font: Font(weight: .bold)))
+        try add("Italic", TextAttributes(font: Font(italic: true)))
+        let layout = try LabelLayout(text: text, width: 300, properties: LabelProperties(numberOfLines: 0))
+        assertSnapshot(of: try LabelRenderer.image(layout, style: RenderStyle(backgroundColor: .white), scale: 2).rgbaImage(), as: .image())
+    }
+
+    @Test("a link whose range spans a direction change is highlighted as one rounded shape per visual piece")
+    func bidiPieces() throws {
+        var text = AttributedText("Read שלום עולם now")
+        try text.addAttributes(TextAttributes(link: "https://example.com"), in: TextRange(location: 3, length: 4))
+        let label = try TappableLabel(text: text, width: 320, properties: LabelProperties(font: Font(family: "DejaVu Sans", size: 18), numberOfLines: 0))
+        #expect(label.regions[0].rects.count == 2, "the range {3, 4} is two pieces on screen")
+        assertSnapshot(of: label, as: .image(scale: 2, style: RenderStyle(backgroundColor: .white), highlighting: 0))
+    }
+}
+
+@Suite("Painting invariants: a highlight changes only the pixels under it")
+struct PaintingInvariantTests {
     /// A highlighted render differs from the normal one only inside the highlight rects: no glyph moves.
     @Test("highlighting never moves a glyph: outside the highlight rects both renders are identical", arguments: Snapshots.labels)
     func highlightKeepsGeometry(label: SnapshotLabel) throws {
@@ -43,51 +81,5 @@ struct RenderingInvariantTests {
         #expect(!highlight.rects.isEmpty)
         #expect(try LabelRenderer.image(plain.layout, style: label.style).straightRGBA()
                 == LabelRenderer.image(plain.layout, style: label.style, state: .highlighted(highlight)).straightRGBA())
-    }
-
-    @Test("every tap area contains its glyph rects, grown by the insets on each side")
-    func tapAreasContainGlyphRects() throws {
-        for label in Snapshots.labels {
-            for region in try label.label().regions {
-                #expect(region.rects.count == region.tapAreas.count)
-                for (rect, area) in zip(region.rects, region.tapAreas) {
-                    #expect(area.contains(rect))
-                    #expect(abs(area.width - rect.width - 10) < 1e-9 && abs(area.height - rect.height - 10) < 1e-9)
-                }
-            }
-        }
-    }
-
-    @Test("rendering is deterministic: the same label twice gives the same bytes")
-    func deterministic() throws {
-        let layout = try Snapshots.labels[0].layout()
-        #expect(try LabelRenderer.image(layout) == LabelRenderer.image(layout))
-        #expect(try LabelRenderer.image(layout).pngData() == LabelRenderer.image(layout).pngData())
-    }
-
-    @Test("PDF output carries a link annotation per link; SVG output is an SVG")
-    func vectorOutputs() throws {
-        let label = try Snapshots.labels[0].label()
-        let pdf = try LabelRenderer.pdf(label)
-        let pdfText = String(decoding: pdf, as: UTF8.self)
-        #expect(pdf.starts(with: Data("%PDF".utf8)))
-        func hex(_ s: String) -> String { s.utf8.map { String(format: "%02X", $0) }.joined() }
-        #expect(pdfText.contains("/URI <\(hex("https://example.com/terms-of-service"))>"))
-        #expect(pdfText.contains("/URI <\(hex("https://example.com/privacy-policy"))>"))
-        let svg = String(decoding: try LabelRenderer.svg(label), as: UTF8.self)
-        #expect(svg.contains("<svg"))
-    }
-
-    @Test("bad input: a bad scale, a zero-size label and a huge label are clear errors")
-    func badInput() throws {
-        let layout = try Snapshots.labels[0].layout()
-        #expect(throws: RenderError.invalidScale(0)) { try LabelRenderer.image(layout, scale: 0) }
-        #expect(throws: RenderError.self) { try LabelRenderer.image(layout, scale: .nan) }
-        let empty = try TappableLabel(text: AttributedText(""), width: 0, height: 0)
-        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.image(empty.layout) }
-        #expect(throws: RenderError.emptyLabel(width: 0, height: 0)) { try LabelRenderer.pdf(empty) }
-        let huge = try LabelLayout(text: AttributedText(String(repeating: "line\n", count: 100_000)), width: 320,
-                                   properties: LabelProperties(numberOfLines: 0))
-        #expect(throws: RenderError.self) { try LabelRenderer.image(huge, scale: 3) }
     }
 }
