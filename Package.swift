@@ -90,7 +90,7 @@ let package = Package(
                                                                  "TappableSnapshotTesting", "TappableTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TappableSnapshotTests", dependencies: ["TappableSnapshot", "PNGFixtures"]),
         .testTarget(name: "TappableLabelSnapshotTests", dependencies: ["TappableLabelSnapshot", "TappableSpec", "TappableSnapshot", "TappableJSON"]),
-        .testTarget(name: "TappableCheckTests", dependencies: ["TappableCheck", "TappableSnapshot", "TappableSpec"]),
+        .testTarget(name: "TappableCheckTests", dependencies: ["TappableCheck", "TappableSnapshot", "TappableSpec", "TappableTestSupport"]),
         .testTarget(name: "TappableSnapshotTestingTests", dependencies: ["TappableSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TappableJSONTests", dependencies: ["TappableJSON"], exclude: ["JSONTestSuite"]),
         .testTarget(name: "TappableSpecTests", dependencies: ["TappableSpec", "TappableJSON", "TappableText", "TappableInteraction"]),
