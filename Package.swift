@@ -93,9 +93,10 @@ let package = Package(
         .testTarget(name: "TappableCheckTests", dependencies: ["TappableCheck", "TappableSnapshot", "TappableSpec", "TappableTestSupport"]),
         .testTarget(name: "TappableSnapshotTestingTests", dependencies: ["TappableSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TappableJSONTests", dependencies: ["TappableJSON"], exclude: ["JSONTestSuite"]),
-        .testTarget(name: "TappableSpecTests", dependencies: ["TappableSpec", "TappableJSON", "TappableText", "TappableInteraction"]),
+        .testTarget(name: "TappableSpecTests", dependencies: ["TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection", "TappableLayout", "TappableInteraction",
+                                                             "TappableTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TappableCLITests", dependencies: ["tappable", "tappable-fuzz", "TappableCLI", "TappableLabelSnapshot", "TappableSpec", "TappableJSON", "TappableText", "TappableMarkup", "TappableDetection",
-                                                            "TappableSnapshot", "PNGFixtures"], exclude: ["Golden"]),
+                                                            "TappableSnapshot", "PNGFixtures", "TappableTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,3 +44,21 @@ struct JSONTests {
         #expect(pretty.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "") == value.serialized())
     }
 }
+
+@Suite("JSON: the one string escaper and number formatter")
+struct JSONEncodingTests {
+    @Test("quotes, backslashes, short escapes, other controls, DEL and U+2028/U+2029 escaped; emoji and non-BMP text as is")
+    func strings() throws {
+        let s = "q\"b\\n\nr\rt\tb\u{8}f\u{C}\u{1}\u{1B}\u{7F}\u{2028}\u{2029} 👍🏽 👨‍👩‍👧 𝒜 𠜎 é"
+        let json = JSON.string(s).serialized()
+        #expect(json == #""q\"b\\n\nr\rt\tb\bf\f\u0001\u001b\u007f\u2028\u2029 👍🏽 👨‍👩‍👧 𝒜 𠜎 é""#)
+        let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+        #expect(back == [s])
+    }
+
+    @Test("numbers: integers without a point, others rounded to 1/10000 without trailing zeros, non-finite as null")
+    func numbers() {
+        let values: [Double] = [17, -2, 12.5, 1.15, 0.1 + 0.2, 2.0 / 3, -0.0, 1e-7, .nan, .infinity]
+        #expect(JSON.array(values.map(JSON.number)).serialized() == "[17,-2,12.5,1.15,0.3,0.6667,0,0,null,null]")
+    }
+}

@@ -1,10 +1,11 @@
 import Foundation
-import TappableCLI
+import Testing
 import TappableDetection
 import TappableJSON
-import TappableSpec
+import TappableMarkup
+@testable import TappableSpec
+import TappableTestSupport
 import TappableText
-import Testing
 
 /// 2026-11-29T12:00:00Z, a Sunday: the reference instant of the detection golden tests.
 private let sunday = Date(timeIntervalSince1970: 1_795_953_600)
@@ -22,7 +23,7 @@ private func lines(_ text: String, _ types: [DetectionType] = DetectionType.allS
 struct DetectionJSONTests {
     @Test("the acceptance string: a link, a phone number and a date, keys in a fixed order")
     func acceptanceString() {
-        #expect(lines(acceptance) == [
+        #expect(lines(DetectorSentence.text) == [
             #"{"type":"link","range":[6,10],"text":"google.com","url":"http://google.com"}"#,
             #"{"type":"phoneNumber","range":[25,12],"text":"415-555-5555","url":"tel:+14155555555","phone":"+14155555555"}"#,
             #"{"type":"date","range":[49,13],"text":"friday at 5pm","date":"2026-12-04T17:00:00Z","hasTime":true}"#,
@@ -49,23 +50,5 @@ struct DetectionJSONTests {
         let d = Detection(type: .hashtag, range: TextRange(location: 0, length: 1), text: "a\"b\\c\n\u{7}")
         #expect(jsonLine(d, timeZone: utc) == #"{"type":"hashtag","range":[0,1],"text":"a\"b\\c\n\u0007"}"#)
         #expect(d.jsonLine(timeZone: utc) == jsonLine(d, timeZone: utc))
-    }
-}
-
-@Suite("JSON: the one string escaper and number formatter")
-struct JSONEncodingTests {
-    @Test("quotes, backslashes, short escapes, other controls, DEL and U+2028/U+2029 escaped; emoji and non-BMP text as is")
-    func strings() throws {
-        let s = "q\"b\\n\nr\rt\tb\u{8}f\u{C}\u{1}\u{1B}\u{7F}\u{2028}\u{2029} 👍🏽 👨‍👩‍👧 𝒜 𠜎 é"
-        let json = JSON.string(s).serialized()
-        #expect(json == #""q\"b\\n\nr\rt\tb\bf\f\u0001\u001b\u007f\u2028\u2029 👍🏽 👨‍👩‍👧 𝒜 𠜎 é""#)
-        let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
-        #expect(back == [s])
-    }
-
-    @Test("numbers: integers without a point, others rounded to 1/10000 without trailing zeros, non-finite as null")
-    func numbers() {
-        let values: [Double] = [17, -2, 12.5, 1.15, 0.1 + 0.2, 2.0 / 3, -0.0, 1e-7, .nan, .infinity]
-        #expect(JSON.array(values.map(JSON.number)).serialized() == "[17,-2,12.5,1.15,0.3,0.6667,0,0,null,null]")
     }
 }

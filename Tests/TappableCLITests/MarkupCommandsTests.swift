@@ -1,14 +1,93 @@
 import Foundation
-import TappableCLI
-import TappableJSON
-import TappableSpec
 import Testing
+@testable import TappableCLI
+import TappableJSON
+import TappableSnapshot
+@testable import TappableSpec
+import TappableTestSupport
+import TappableText
+
+@Suite("tappable markup")
+struct MarkupCommandsTests {
+    @Test("a Markdown link with parentheses, ampersands, escapes and a fragment keeps its exact destination")
+    func markdownLink() throws {
+        let result = run("markup", "--markdown", "[Terms & Conditions (2026)](https://example.com/a-b?x=1&y=%20#top)")
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        let json = try object(result.stdout)
+        #expect(json["text"] as? String == "Terms & Conditions (2026)")
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        let linked = runs.filter { $0["link"] != nil }
+        #expect(linked.count == 1)
+        #expect(linked.first?["link"] as? String == "https://example.com/a-b?x=1&y=%20#top")
+        #expect(linked.first?["range"] as? [Int] == [0, 25])
+    }
+
+    @Test("tagged strings use the standard tags; ranges count UTF-16 units")
+    func tagged() throws {
+        let result = run("markup", "--tagged", "😀 <b>bold</b> <a href='https://example.com/tos'>Terms</a>")
+        #expect(result.exitCode == 0)
+        let json = try object(result.stdout)
+        #expect(json["text"] as? String == "😀 bold Terms")
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        let bold = try #require(runs.first { ($0["font"] as? [String: Any])?["weight"] as? Int == 700 })
+        #expect(bold["range"] as? [Int] == [3, 4])
+        let link = try #require(runs.first { $0["link"] != nil })
+        #expect(link["range"] as? [Int] == [8, 5])
+        #expect(link["link"] as? String == "https://example.com/tos")
+    }
+
+    @Test("--pretty puts each run on its own line; the JSON is the same")
+    func pretty() throws {
+        let compact = run("markup", "--markdown", "a *b* c")
+        let pretty = run("markup", "--markdown", "a *b* c", "--pretty")
+        #expect(pretty.exitCode == 0)
+        #expect(pretty.stdout.split(separator: "\n").count == 6)
+        let a = try JSONSerialization.jsonObject(with: Data(compact.stdout.utf8)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(pretty.stdout.utf8)) as? NSDictionary
+        #expect(a == b)
+    }
+
+    @Test("a tagged-string syntax error exits 2 with line, column and message", arguments: [
+        ("a <b>bold <i>x</b>", "line 1, column 15: closing tag </b> does not match <i>"),
+        ("line one\n<b>never closed", "line 2, column 1: <b> is never closed"),
+        ("<blink>x</blink>", "line 1, column 1: unknown tag <blink>"),
+    ])
+    func taggedErrors(source: String, message: String) {
+        let result = run("markup", "--tagged", source)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "tappable: \(message)\n")
+    }
+
+    @Test("Markdown never fails: malformed input is literal text")
+    func markdownNeverFails() throws {
+        let result = run("markup", "--markdown", "[unclosed](http://x <b> **")
+        #expect(result.exitCode == 0)
+        #expect(try object(result.stdout)["text"] as? String != nil)
+    }
+
+    @Test("exactly one of --markdown and --tagged, and one TEXT", arguments: [
+        (["TEXT"], "expected --markdown or --tagged"),
+        (["--markdown", "--tagged", "TEXT"], "give --markdown or --tagged, not both"),
+        (["--markdown"], "expected TEXT, got 0 arguments"),
+        (["--tagged", "a", "b"], "expected TEXT, got 2 arguments"),
+        (["--html", "x"], "unknown option --html"),
+        (["--markdown=yes", "x"], "--markdown takes no value"),
+    ])
+    func usage(arguments: [String], message: String) {
+        let result = TappableCommand.run(["markup"] + arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("usage: tappable markup"))
+    }
+}
 
 @Suite("tappable detect")
 struct DetectCommandTests {
     @Test("the ZSWTappableLabel acceptance string gives exactly a link, a phone number and a date")
     func acceptanceString() throws {
-        let result = run("detect", acceptance, "--reference-date", "2026-11-29T12:00:00Z")
+        let result = run("detect", DetectorSentence.text, "--reference-date", "2026-11-29T12:00:00Z")
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(lines(result) == [
@@ -22,11 +101,11 @@ struct DetectCommandTests {
 
     @Test("--types limits the search; names may be given with = and spaces")
     func types() {
-        let result = run("detect", acceptance, "--types=phoneNumber, date", "--reference-date", "2026-11-29T12:00:00Z")
+        let result = run("detect", DetectorSentence.text, "--types=phoneNumber, date", "--reference-date", "2026-11-29T12:00:00Z")
         #expect(result.exitCode == 0)
         #expect(lines(result).count == 2)
         #expect(lines(result).allSatisfy { !$0.contains("\"link\"") })
-        #expect(run("detect", acceptance, "--types", "hashtag").stdout == "")
+        #expect(run("detect", DetectorSentence.text, "--types", "hashtag").stdout == "")
     }
 
     @Test("dates resolve in --time-zone and print its offset; a date without offset is read there too")
@@ -92,7 +171,7 @@ struct DetectCommandTests {
         (["--types", "link", "--types", "date"], "--types given twice"),
     ])
     func badInput(options: [String], message: String) {
-        let result = TappableCommand.run(["detect", acceptance] + options)
+        let result = TappableCommand.run(["detect", DetectorSentence.text] + options)
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("tappable: "))
@@ -107,5 +186,13 @@ struct DetectCommandTests {
         let dashed = run("detect", "--types", "phoneNumber", "--", "-call 415-555-5555")
         #expect(dashed.exitCode == 0)
         #expect(dashed.stdout.contains(#""phone":"+14155555555""#))
+    }
+
+    @Test("time zone aliases from the tz database are accepted; paths are not")
+    func timeZoneAliases() {
+        for zone in ["Etc/UTC", "US/Pacific", "EST", "Europe/Paris"] {
+            #expect(run("detect", "tomorrow at 5pm", "--reference-date", "2026-11-29T12:00:00Z", "--time-zone", zone).exitCode == 0, "\(zone)")
+        }
+        #expect(run("detect", "x", "--time-zone", "../../etc/passwd").exitCode == 2)
     }
 }
