@@ -82,7 +82,7 @@ let package = Package(
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
-        .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection"]),
+        .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection", "TappableTestSupport"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout", "TappableShaping", "TappableTestSupport"]),
         .testTarget(name: "TappableInteractionTests", dependencies: ["TappableInteraction", "TappableTestSupport"]),

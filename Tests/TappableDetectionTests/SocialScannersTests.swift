@@ -1,5 +1,8 @@
+import Foundation
 import Testing
 import TappableDetection
+import TappableTestSupport
+import TappableText
 
 @Suite("Hashtags (twitter-text rules)")
 struct HashtagTests {
@@ -40,6 +43,15 @@ struct HashtagTests {
 
     @Test("the payload is hashtag:<tag>")
     func payload() { #expect(detector([.hashtag]).detections(in: "love #swift!").map(\.urlString) == ["hashtag:swift"]) }
+
+    @Test("quotes and control characters around a hashtag stay out of it")
+    func quotedHashtag() {
+        // The escaping of quotes, backslashes and control characters in the JSON output is
+        // tested in TappableSpecTests/DetectionJSONTests.
+        #expect(detections("\"#tag\"\u{1}", [.hashtag]) == [
+            Detection(type: .hashtag, range: range(1, 4), text: "#tag", urlString: "hashtag:tag"),
+        ])
+    }
 }
 
 @Suite("Mentions (twitter-text rules)")
