@@ -80,7 +80,7 @@ let package = Package(
         // temporary folders, external tools and headless Chromium. Test tooling, in no product.
         .target(name: "TappableTestSupport", dependencies: ["TappableText", "TappableLayout", "TappableInteraction"], path: "Tests/TappableTestSupport"),
 
-        .testTarget(name: "TappableTextTests", dependencies: ["TappableText"]),
+        .testTarget(name: "TappableTextTests", dependencies: ["TappableText", "TappableTestSupport"]),
         .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
         .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection", "TappableTestSupport"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping"]),

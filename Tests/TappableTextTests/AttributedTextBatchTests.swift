@@ -1,14 +1,6 @@
 import Testing
+import TappableTestSupport
 import TappableText
-
-/// A small deterministic generator, so every run of the spec sees the same cases.
-struct SeededRandom {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(bound))
-    }
-}
 
 @Suite("AttributedText.addAttributes(_:): many patches merged at once")
 struct AttributedTextBatchTests {

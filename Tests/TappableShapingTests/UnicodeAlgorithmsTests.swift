@@ -33,7 +33,7 @@ struct BreakTestCase {
 }
 
 @Suite("Unicode conformance of the ICU wrapper")
-struct UnicodeConformanceTests {
+struct UnicodeAlgorithmsTests {
     static let lineBreakFile = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
     static let graphemeFile = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
 
