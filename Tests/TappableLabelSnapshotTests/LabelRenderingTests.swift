@@ -1,4 +1,5 @@
 import Testing
+import TappableTestSupport
 import TappableJSON
 @testable import TappableLabelSnapshot
 import TappableRendering

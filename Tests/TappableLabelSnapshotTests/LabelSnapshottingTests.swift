@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TappableTestSupport
 import TappableInteraction
 import TappableLabelSnapshot
 import TappableSnapshot

@@ -136,9 +136,9 @@ struct LabelLayoutTests {
         #expect(throws: FontError.unreadableFile("/nonexistent/font.ttf")) {
             try LabelLayout(text: text, properties: LabelProperties(font: .file("/nonexistent/font.ttf", size: 12)))
         }
-        let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).ttf").path
-        #expect(FileManager.default.createFile(atPath: corrupt, contents: Data("not a font at all".utf8)))
-        defer { try? FileManager.default.removeItem(atPath: corrupt) }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let corrupt = try folder.write("not a font at all", as: "corrupt.ttf")
         #expect(throws: FontError.self) { try LabelLayout(text: text, properties: LabelProperties(font: .file(corrupt, size: 12))) }
     }
 

@@ -82,13 +82,6 @@ struct LabelSpecJSONTests {
 
 @Suite("SPEC files are bounded: 16 MiB, and never a directory")
 struct LabelSpecFileTests {
-    /// A fresh temporary folder; the caller removes it.
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-spec-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test("the limit is 16 MiB, the JSON reader's")
     func limit() {
         #expect(LabelSpec.maximumFileSize == 16 * 1024 * 1024)
@@ -97,8 +90,9 @@ struct LabelSpecFileTests {
 
     @Test("a file over the limit is refused from its size, before it is read")
     func largeFile() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         let path = folder + "/huge.json"
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, off_t(LabelSpec.maximumFileSize + 1)) == 0, "a sparse file: nothing on disk, and nothing read")
@@ -113,8 +107,9 @@ struct LabelSpecFileTests {
 
     @Test("a directory, a missing file and an endless device are refused, naming the path")
     func notFiles() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         #expect(throws: SpecError(field: "", "cannot read SPEC file \(folder): a directory, not a regular file")) { try LabelSpec.load(path: folder) }
         #expect(throws: SpecError(field: "", "cannot read SPEC file /no/such/spec.json: No such file or directory")) {
             try LabelSpec.load(path: "/no/such/spec.json")
@@ -126,8 +121,9 @@ struct LabelSpecFileTests {
 
     @Test("a font file that is a FIFO is refused naming the field, without waiting for a writer")
     func fifoFont() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         #expect(mkfifo(folder + "/pipe.ttf", 0o600) == 0)
         let spec = folder + "/label.json"
         try Data(#"{"text": "x", "font": {"file": "pipe.ttf", "size": 12}}"#.utf8).write(to: URL(fileURLWithPath: spec))
