@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "TappableTestSupport", dependencies: ["TappableText", "TappableLayout", "TappableInteraction"], path: "Tests/TappableTestSupport"),
 
         .testTarget(name: "TappableTextTests", dependencies: ["TappableText", "TappableTestSupport"]),
-        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup"]),
+        .testTarget(name: "TappableMarkupTests", dependencies: ["TappableMarkup", "TappableTestSupport"]),
         .testTarget(name: "TappableDetectionTests", dependencies: ["TappableDetection", "TappableTestSupport"]),
         .testTarget(name: "TappableShapingTests", dependencies: ["TappableShaping", "TappableTestSupport"]),
         .testTarget(name: "TappableLayoutTests", dependencies: ["TappableLayout", "TappableShaping", "TappableTestSupport"]),

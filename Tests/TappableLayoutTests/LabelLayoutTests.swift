@@ -153,27 +153,21 @@ struct LabelLayoutTests {
     }
 }
 
-/// A text for the auto-shrink comparison, with a short name for the test list.
-struct ShrinkCase: CustomTestStringConvertible, Sendable {
-    var name: String
-    var text: AttributedText
-    var testDescription: String { name }
-
-    static func all() throws -> [ShrinkCase] {
-        var styled = AttributedText("Big and small text with kern and a shifted baseline, then more words to wrap.\nA second paragraph.")
-        try styled.addAttributes(TextAttributes(font: Font(family: "DejaVu Sans", size: 24)), in: TextRange(location: 0, length: 3))
-        try styled.addAttributes(TextAttributes(kern: 1.5), in: TextRange(location: 8, length: 10))
-        try styled.addAttributes(TextAttributes(baselineOffset: 3), in: TextRange(location: 30, length: 7))
-        try styled.addAttributes(TextAttributes(paragraphStyle: ParagraphStyle(alignment: .justified, lineSpacing: 3, lineHeightMultiple: 1.3,
-                                                                               paragraphSpacing: 5)), in: TextRange(location: 0, length: 1))
-        return [
-            ShrinkCase(name: "login", text: AttributedText(LoginSentence.text)),
-            ShrinkCase(name: "Arabic with Latin", text: AttributedText("اقرأ سياسة الخصوصية Privacy Policy قبل التسجيل في الخدمة")),
-            ShrinkCase(name: "emoji and CJK", text: AttributedText("👩‍👩‍👧 Read our Privacy Policy 🇫🇷 日本語のテキストは単語の間に")),
-            ShrinkCase(name: "paragraphs, trailing break", text: AttributedText("Hello world\nsecond para\r\nthird one is a bit longer than the others\n")),
-            ShrinkCase(name: "fonts, kern, spacing, justified", text: styled),
-        ]
-    }
+/// The texts of the auto-shrink comparison, with short names for the test list.
+func shrinkCases() throws -> [NamedCase<AttributedText>] {
+    var styled = AttributedText("Big and small text with kern and a shifted baseline, then more words to wrap.\nA second paragraph.")
+    try styled.addAttributes(TextAttributes(font: Font(family: "DejaVu Sans", size: 24)), in: TextRange(location: 0, length: 3))
+    try styled.addAttributes(TextAttributes(kern: 1.5), in: TextRange(location: 8, length: 10))
+    try styled.addAttributes(TextAttributes(baselineOffset: 3), in: TextRange(location: 30, length: 7))
+    try styled.addAttributes(TextAttributes(paragraphStyle: ParagraphStyle(alignment: .justified, lineSpacing: 3, lineHeightMultiple: 1.3,
+                                                                           paragraphSpacing: 5)), in: TextRange(location: 0, length: 1))
+    return [
+        NamedCase("login", AttributedText(LoginSentence.text)),
+        NamedCase("Arabic with Latin", AttributedText("اقرأ سياسة الخصوصية Privacy Policy قبل التسجيل في الخدمة")),
+        NamedCase("emoji and CJK", AttributedText("👩‍👩‍👧 Read our Privacy Policy 🇫🇷 日本語のテキストは単語の間に")),
+        NamedCase("paragraphs, trailing break", AttributedText("Hello world\nsecond para\r\nthird one is a bit longer than the others\n")),
+        NamedCase("fonts, kern, spacing, justified", styled),
+    ]
 }
 
 @Suite("Label layout: one plan per scale gives what re-laying out the whole text at each scale gave")
@@ -219,8 +213,8 @@ struct LabelLayoutReferenceTests {
 
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
 
-    @Test("same scale, same lines, positions equal up to rounding", arguments: try ShrinkCase.all())
-    func sameAsReference(_ c: ShrinkCase) throws {
+    @Test("same scale, same lines, positions equal up to rounding", arguments: try shrinkCases())
+    func sameAsReference(_ c: NamedCase<AttributedText>) throws {
         let heights: [Double?] = [nil, 45, 80]
         let modes: [LineBreakMode] = [.truncateTail, .truncateMiddle, .clip, .wordWrap]
         var settings: [(width: Double, height: Double?, lines: Int, mode: LineBreakMode)] = []
@@ -228,8 +222,8 @@ struct LabelLayoutReferenceTests {
         var shrunk = 0
         for (width, height, lines, mode) in settings {
             let p = LabelProperties(numberOfLines: lines, lineBreakMode: mode, lineSpacing: 2, adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.5)
-            let label = try LabelLayout(text: c.text, width: width, height: height, properties: p)
-            let (scale, reference) = try Self.reference(c.text, width: width, height: height, properties: p)
+            let label = try LabelLayout(text: c.value, width: width, height: height, properties: p)
+            let (scale, reference) = try Self.reference(c.value, width: width, height: height, properties: p)
             if scale < 1 { shrunk += 1 }
             let what = "width \(width), height \(String(describing: height)), lines \(lines), \(mode)"
             #expect(label.fontScale == scale, "\(what)")

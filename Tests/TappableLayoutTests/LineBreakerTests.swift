@@ -5,13 +5,6 @@ import TappableShaping
 import TappableTestSupport
 import TappableText
 
-/// A grapheme cluster a layout must keep whole, with a short name for the test list.
-struct ClusterCase: CustomTestStringConvertible, Sendable {
-    var name: String
-    var text: String
-    var testDescription: String { name }
-}
-
 @Suite("Line breaking: where lines start (as Pango), long words, char wrap, hanging spaces, whole grapheme clusters")
 struct LineBreakerTests {
     /// UTF-16 offsets where Swift's extended grapheme clusters start, and the text's end.
@@ -25,20 +18,21 @@ struct LineBreakerTests {
         return offsets
     }
 
+    /// Grapheme clusters a layout must keep whole.
     static let cases = [
         // Thai tone marks have no glyph in Inter: each draws a wide .notdef box, and UAX #14 (class SA)
         // allows breaks between them, so the cluster is far wider than the line.
-        ClusterCase(name: "a + 200 Thai tone marks (wide, breakable by UAX #14)", text: "a" + String(repeating: "\u{0E49}", count: 200) + " b"),
+        NamedCase("a + 200 Thai tone marks (wide, breakable by UAX #14)", "a" + String(repeating: "\u{0E49}", count: 200) + " b"),
         // Hebrew points are script Hebrew: a script run boundary falls inside the Latin cluster.
-        ClusterCase(name: "a + 200 Hebrew points (another script inside the cluster)", text: "a" + String(repeating: "\u{05B4}", count: 200) + " b"),
-        ClusterCase(name: "a + 200 combining acutes", text: "a" + String(repeating: "\u{0301}", count: 200) + " b"),
+        NamedCase("a + 200 Hebrew points (another script inside the cluster)", "a" + String(repeating: "\u{05B4}", count: 200) + " b"),
+        NamedCase("a + 200 combining acutes", "a" + String(repeating: "\u{0301}", count: 200) + " b"),
     ]
 
     @Test("a base with 200 combining marks at width 50 stays one cluster: lines, boxes and glyphs agree", arguments: cases)
-    func hugeCluster(_ c: ClusterCase) throws {
+    func hugeCluster(_ c: NamedCase<String>) throws {
         for mode in [LineBreakMode.wordWrap, .charWrap] {
-            let layout = try Fixture.label(c.text, width: 50, lines: 0, mode: mode)
-            let boundaries = Self.graphemeBoundaries(c.text)
+            let layout = try Fixture.label(c.value, width: 50, lines: 0, mode: mode)
+            let boundaries = Self.graphemeBoundaries(c.value)
             let lines = layout.textLayout.lines
             for line in lines {
                 #expect(boundaries.contains(line.characterRange.location), "\(mode): line starts inside a cluster")
