@@ -11,7 +11,7 @@ struct RegionInfoTests {
     func regionInfo() throws {
         let label = try Fixture.label(LoginSentence.text, links: [LoginSentence.terms, LoginSentence.privacy], width: 320)
         let rects = label.layout.rects(for: LoginSentence.terms)
-        let point = Point(x: rects[1].midX, y: rects[1].midY)
+        let point = rects[1].centre
         let info = try #require(label.regionInfo(at: point))
         #expect(info.region == label.regions[0])
         #expect(info.region.range == LoginSentence.terms)

@@ -91,8 +91,8 @@ struct HitTestTests {
         }
         // Pressing on the first line and lifting on the second is a tap in the same region.
         let first = label.layout.centre(ofCharacter: 31)
-        let events = tapEvents(label, at: first, lift: Point(x: second.midX, y: second.midY))
-        #expect(events.names == ["highlight {31, 16}", "tap \(label.layout.hitTest(at: Point(x: second.midX, y: second.midY))!)", "unhighlight"])
+        let events = tapEvents(label, at: first, lift: second.centre)
+        #expect(events.names == ["highlight {31, 16}", "tap \(label.layout.hitTest(at: second.centre)!)", "unhighlight"])
     }
 
     @Test("the grown tap area just outside the glyphs taps the nearest character of the link; beyond it, nothing")

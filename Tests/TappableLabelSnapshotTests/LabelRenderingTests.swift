@@ -1,9 +1,9 @@
 import Testing
-import TappableTestSupport
 import TappableJSON
 @testable import TappableLabelSnapshot
 import TappableRendering
 import TappableSnapshot
+import TappableTestSupport
 
 @Suite("LabelRendering: a label's forms as pixels and JSON")
 struct LabelRenderingTests {

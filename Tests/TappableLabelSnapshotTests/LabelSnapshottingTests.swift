@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import TappableTestSupport
 import TappableInteraction
 import TappableLabelSnapshot
 import TappableSnapshot
 import TappableSpec
+import TappableTestSupport
 
 @Suite("Label strategies: image, overlay, hit map, layout, and label-aware groups")
 struct LabelSnapshottingTests {

@@ -371,7 +371,7 @@ struct SeedBugTests {
         let rects = layout.rects(for: LoginSentence.terms)
         #expect(rects.count == 2)
         #expect(rects[0].minY < rects[1].minY)
-        let onSecondLine = try #require(layout.hitTest(at: Point(x: rects[1].midX, y: rects[1].midY)))
+        let onSecondLine = try #require(layout.hitTest(at: rects[1].centre))
         #expect(LoginSentence.terms.contains(onSecondLine))
         #expect(layout.textLayout.lineIndex(forCharacterAt: onSecondLine) == 1)
     }

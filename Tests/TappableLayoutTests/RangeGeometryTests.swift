@@ -121,6 +121,6 @@ struct RangeGeometryTests {
         let first = layout.rects(for: TextRange(location: hebrew.location, length: 1))[0]
         let last = layout.rects(for: TextRange(location: hebrew.upperBound - 1, length: 1))[0]
         #expect(first.minX > last.minX)
-        #expect(layout.hitTest(at: Point(x: first.midX, y: first.midY)) == 5)
+        #expect(layout.hitTest(at: first.centre) == 5)
     }
 }

@@ -161,8 +161,8 @@ struct TextLayoutBuilderTests {
         let last = layout.rects(for: TextRange(location: 23, length: 1))[0]
         #expect(first.minX > last.minX, "the Arabic reads right to left")
         #expect(first.minX > p.minX, "the first Arabic word is right of the link")
-        #expect(layout.hitTest(at: Point(x: p.midX, y: p.midY)) == 5)
-        #expect(layout.hitTest(at: Point(x: first.midX, y: first.midY)) == 0)
+        #expect(layout.hitTest(at: p.centre) == 5)
+        #expect(layout.hitTest(at: first.centre) == 0)
         #expect(layout.rects(for: link).count == 1)
     }
 

@@ -25,7 +25,7 @@ struct ClickProbe: CustomTestStringConvertible {
         let d = margin
         var points: [Point] = []
         for rect in label.regions.flatMap(\.rects) {
-            points.append(Point(x: rect.midX, y: rect.midY))
+            points.append(rect.centre)
             for (x, y) in [(rect.minX + d, rect.minY + d), (rect.maxX - d, rect.minY + d), (rect.minX + d, rect.maxY - d), (rect.maxX - d, rect.maxY - d),
                            (rect.minX - d, rect.midY), (rect.maxX + d, rect.midY), (rect.midX, rect.minY - d), (rect.midX, rect.maxY + d)] {
                 points.append(Point(x: x, y: y))
@@ -62,7 +62,7 @@ struct HTMLPageBrowserTests {
     /// instead of waiting for a request that never comes.
     static func checkRealNavigation(_ browser: HeadlessChromium, page: URL, _ label: TappableLabel) throws {
         let rect = label.regions[0].rects[0]
-        let point = Point(x: rect.midX, y: rect.midY)
+        let point = rect.centre
         try browser.open(page, deviceScaleFactor: 1)
         try browser.click(point)
         let started = try browser.recordedNavigations()

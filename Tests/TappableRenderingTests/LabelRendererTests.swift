@@ -156,7 +156,7 @@ struct DetectedLabelTests {
         let payloads = ["http://google.com", "tel:+14155555555", "2026-12-04T17:00:00Z"]
         for (region, payload) in zip(label.regions, payloads) {
             let rect = region.rects[0]
-            let p = Point(x: rect.midX, y: rect.midY)
+            let p = rect.centre
             let events = TouchSession.events(for: [.began(p, time: 0), .ended(p, time: 0.1)], on: label)
             let taps = events.compactMap { e -> TextAttributes? in if case let .tap(info) = e.kind { return info.attributes }; return nil }
             #expect(taps.count == 1)

@@ -1,8 +1,8 @@
 import Foundation
 @testable import TappableShaping
+import TappableTestSupport
 import TappableText
 import Testing
-import TappableTestSupport
 
 /// A bundled font file's bytes.
 func bundledFont(_ relativePath: String) throws -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TappableTestSupport
 import TappableSnapshotTesting
+import TappableTestSupport
 
 /// The login label every assertion here snapshots.
 func loginLabel(_ word: String = "agree") throws -> TappableLabel {

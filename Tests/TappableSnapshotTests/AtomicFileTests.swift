@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import Testing
-import TappableTestSupport
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// What is at an output path, with a short name for the test list.
 struct Obstacle: CustomTestStringConvertible, Sendable {

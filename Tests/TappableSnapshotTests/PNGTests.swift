@@ -1,8 +1,8 @@
 import Foundation
 import PNGFixtures
 import Testing
-import TappableTestSupport
 @testable import TappableSnapshot
+import TappableTestSupport
 
 @Suite("RGBAImage: validated RGBA8 buffers")
 struct RGBAImageTests {

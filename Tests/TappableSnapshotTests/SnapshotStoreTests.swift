@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TappableTestSupport
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// Counts how often a prepared snapshot is encoded (thread-safe).
 final class EncodeCounter: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TappableTestSupport
 @testable import TappableSnapshot
+import TappableTestSupport
 
 @Suite("Snapshot.verify: references, record modes and failure artefacts")
 struct SnapshotTests {

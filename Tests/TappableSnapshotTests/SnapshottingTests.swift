@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TappableTestSupport
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// A user-defined value with a strategy of its own, built by pulling back a library strategy.
 struct Invoice: Sendable {

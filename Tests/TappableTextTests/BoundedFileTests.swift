@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import TappableTestSupport
 import TappableText
 import Testing
-import TappableTestSupport
 
 @Suite("BoundedFile: whole files with a size limit, never a directory, FIFOs and devices only when asked")
 struct BoundedFileTests {
