@@ -15,10 +15,10 @@ import TappableText
 //  3. 001, 004: the text container is the label's frame, but the text is centred vertically
 //     -> SeedBugTests.tallLabel; TappableLabelTests.swift tallLabel
 //  4. 003: the centring offset is applied horizontally too; a layout per tap; a recogniser per link
-//     -> SeedBugTests.alignment; TappableRegionTests.swift withSettings (one layout, areas recomputed)
+//     -> SeedBugTests.alignment; TappableLabelTests.swift withSettings (one layout, tap areas recomputed)
 //  5. 004: link text rejects punctuation, URLs reject -, %, &; Character counts mixed with UTF-16
-//     -> SeedBugTests.emojiBeforeLink; TappableMarkupTests MarkdownTests.swift punctuationLink and
-//        the acceptance emoji spec; TappableSpecTests Golden/markdown-valid-01-acceptance-punctuation
+//     -> SeedBugTests.emojiBeforeLink; TappableMarkupTests MarkdownTests.swift punctuationLink,
+//        linkAfterEmoji; TappableSpecTests Golden/markdown-valid-01-acceptance-punctuation, -02-…-emoji
 //  6. all: "character index for point" answers the nearest character far outside the text
 //     -> SeedBugTests.emptySpace, betweenParagraphs; TappableLabelTests.swift emptySpace
 //  7. all: nothing for truncated text, right-to-left text, or a link wrapping onto a second line
