@@ -52,8 +52,10 @@ struct CheckCommandTests {
     func plainProgress() throws {
         let folder = try copyOfExamples()
         let refs = folder.file("refs")
-        let result = try binary.run("check", folder.file("Examples"), "--snapshots", refs,
-                                    "--failures", folder.file("failures"), "--jobs", "1")
+        // It records into an empty folder: run without CI=true (which forbids recording) or TAPPABLE_RECORD.
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TAPPABLE_") && $0.key != "CI" }
+        let result = try binary.run(["check", folder.file("Examples"), "--snapshots", refs, "--failures", folder.file("failures"), "--jobs", "1"],
+                                    environment: environment)
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 6 && lines.first?.hasPrefix("[1/6] 0 failed · ") == true && lines.last?.hasPrefix("[6/6] 0 failed") == true)
@@ -66,8 +68,9 @@ struct CheckCommandTests {
         let folder = try copyOfExamples()
         let written = Written()
         let output = ProgressOutput(isTerminal: true) { written.add($0) }
+        // Against the committed references: nothing to record, so CI=true changes nothing.
         let result = TappableCommand.run(["check", folder.file("Examples"), "--snapshots",
-                                          folder.file("refs"), "--failures",
+                                          Repository.path("Snapshots/Examples"), "--failures",
                                           folder.file("failures")], progress: output)
         #expect(result.exitCode == 0)
         let text = written.text
