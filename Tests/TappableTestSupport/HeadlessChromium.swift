@@ -33,6 +33,7 @@ public final class HeadlessChromium {
 
     /// A browser that failed or stopped answering, with the end of its standard error.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, then the end of the browser's standard error.
         public var description: String
     }
 

@@ -11,5 +11,6 @@ public struct NamedCase<Value: Sendable>: CustomTestStringConvertible, Sendable 
     /// A case showing as `name`.
     public init(_ name: String, _ value: Value) { self.name = name; self.value = value }
 
+    /// The name, for the test list.
     public var testDescription: String { name }
 }

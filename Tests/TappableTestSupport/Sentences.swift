@@ -16,11 +16,6 @@ public enum LoginSentence {
     /// The link over `privacy`.
     public static let privacyLink = "https://example.com/privacy"
 
-    /// The sentence with `termsLink` over `terms` and `privacyLink` over `privacy`.
-    public static func attributedText() throws -> AttributedText {
-        try AttributedText(text, links: [(termsLink, terms), (privacyLink, privacy)])
-    }
-
     /// The login label as a SPEC: 320 pt wide, as many lines as it needs, both links as runs;
     /// `extra` is inserted before the closing brace (e.g. `, "scale": 2`).
     public static func spec(_ extra: String = "") -> String {
