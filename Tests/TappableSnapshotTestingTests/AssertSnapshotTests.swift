@@ -52,7 +52,8 @@ struct AssertSnapshotTests {
         let temporary = try TemporaryFolder(prefix: "assert")
         defer { temporary.cleanup() }
         let folder = temporary.path
-        // The reference, written as a recording writes it (CI=true forbids recording, and this spec runs there too).
+        withKnownIssue { _ = assertSnapshot(of: try loginLabel(), as: .image, named: "login", snapshotDirectory: folder) }
+        // The reference as that recording writes it, written here too: CI=true forbids recording, and this spec runs there.
         try Snapshotting<TappableLabel, RGBAImage>.image.prepare(try loginLabel()).data()
             .write(to: URL(fileURLWithPath: folder + "/mismatch.login.png"))
         let reference = try Data(contentsOf: URL(fileURLWithPath: folder + "/mismatch.login.png"))
