@@ -1,29 +1,31 @@
 import Foundation
 import Testing
-import TappableCLI
-
-/// The repository's root folder.
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@testable import TappableCLI
+import TappableJSON
+import TappableSnapshot
+@testable import TappableSpec
+import TappableTestSupport
+import TappableText
 
 @Suite("tappable check: the examples against their references, failures made visible")
 struct CheckCommandTests {
     /// A copy of Examples/ in a temporary folder, with a place for failures and reports.
-    func copyOfExamples() throws -> SpecFolder {
-        let folder = try SpecFolder()
-        try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples"), to: folder.url.appendingPathComponent("Examples"))
+    func copyOfExamples() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.url("Examples"), to: folder.url.appendingPathComponent("Examples"))
         return folder
     }
 
     @Test("Examples/ passes against Snapshots/Examples, recording nothing")
     func examplesPass() throws {
-        let folder = try SpecFolder()
-        let result = run("check", repository.appendingPathComponent("Examples").path,
-                         "--snapshots", repository.appendingPathComponent("Snapshots/Examples").path,
-                         "--failures", folder.url.appendingPathComponent("failures").path, "--record", "never")
+        let folder = try TemporaryFolder()
+        let result = run("check", Repository.path("Examples"),
+                         "--snapshots", Repository.path("Snapshots/Examples"),
+                         "--failures", folder.file("failures"), "--record", "never")
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(result.stdout.hasPrefix("tappable check: 6 of 6 labels (shard 1/1), 35 snapshots"))
         #expect(result.stdout.contains("passed 6, failed 0, errors 0; recorded 0 snapshots"))
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("failures").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("failures")))
     }
 
     @Test("a one-word change fails visibly: exit 1, the label and its files named, a report and JUnit XML written")
@@ -31,13 +33,13 @@ struct CheckCommandTests {
         let folder = try copyOfExamples()
         let spec = folder.url.appendingPathComponent("Examples/login.json")
         try Data(try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "I agree", with: "I swear").utf8).write(to: spec)
-        let failures = folder.url.appendingPathComponent("failures").path
-        let report = folder.url.appendingPathComponent("report.html").path, junit = folder.url.appendingPathComponent("results.xml").path
-        let result = run("check", folder.url.appendingPathComponent("Examples").path,
-                         "--snapshots", repository.appendingPathComponent("Snapshots/Examples").path,
+        let failures = folder.file("failures")
+        let report = folder.file("report.html"), junit = folder.file("results.xml")
+        let result = run("check", folder.file("Examples"),
+                         "--snapshots", Repository.path("Snapshots/Examples"),
                          "--failures", failures, "--record", "never", "--report", report, "--junit", junit, "--jobs", "2")
         #expect(result.exitCode == 1)
-        for needle in ["passed 5, failed 1", "FAIL login", repository.appendingPathComponent("Snapshots/Examples/login.png").path,
+        for needle in ["passed 5, failed 1", "FAIL login", Repository.path("Snapshots/Examples/login.png"),
                        failures + "/login.diff.png", "report: \(report)", "junit: \(junit)", "--record failed"] {
             #expect(result.stdout.contains(needle), "the summary says \(needle)")
         }
@@ -46,12 +48,14 @@ struct CheckCommandTests {
     }
 
     @Test("through the binary, progress goes to standard error as plain lines when it is not a terminal",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the tappable executable was not built next to the tests"))
+          .enabled(if: binary.isAvailable, binary.notBuilt))
     func plainProgress() throws {
         let folder = try copyOfExamples()
-        let refs = folder.url.appendingPathComponent("refs").path
-        let result = try Binary.run("check", folder.url.appendingPathComponent("Examples").path, "--snapshots", refs,
-                                    "--failures", folder.url.appendingPathComponent("failures").path, "--jobs", "1")
+        let refs = folder.file("refs")
+        // It records into an empty folder: run without CI=true (which forbids recording) or TAPPABLE_RECORD.
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TAPPABLE_") && $0.key != "CI" }
+        let result = try binary.run(["check", folder.file("Examples"), "--snapshots", refs, "--failures", folder.file("failures"), "--jobs", "1"],
+                                    environment: environment)
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 6 && lines.first?.hasPrefix("[1/6] 0 failed · ") == true && lines.last?.hasPrefix("[6/6] 0 failed") == true)
@@ -64,9 +68,10 @@ struct CheckCommandTests {
         let folder = try copyOfExamples()
         let written = Written()
         let output = ProgressOutput(isTerminal: true) { written.add($0) }
-        let result = TappableCommand.run(["check", folder.url.appendingPathComponent("Examples").path, "--snapshots",
-                                          folder.url.appendingPathComponent("refs").path, "--failures",
-                                          folder.url.appendingPathComponent("failures").path], progress: output)
+        // Against the committed references: nothing to record, so CI=true changes nothing.
+        let result = TappableCommand.run(["check", folder.file("Examples"), "--snapshots",
+                                          Repository.path("Snapshots/Examples"), "--failures",
+                                          folder.file("failures")], progress: output)
         #expect(result.exitCode == 0)
         let text = written.text
         #expect(text.hasPrefix("\r\u{1B}[2K[") && text.hasSuffix("\n"))
@@ -82,7 +87,7 @@ struct CheckCommandTests {
     ])
     func badOptions(extra: [String], message: String) throws {
         let folder = try copyOfExamples()
-        let result = TappableCommand.run(["check", folder.url.appendingPathComponent("Examples").path, "--snapshots", folder.url.path] + extra)
+        let result = TappableCommand.run(["check", folder.file("Examples"), "--snapshots", folder.path] + extra)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }

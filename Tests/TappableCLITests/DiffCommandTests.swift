@@ -1,16 +1,18 @@
 import Foundation
+import Testing
+@testable import TappableCLI
 import PNGFixtures
-import TappableCLI
 import TappableJSON
 import TappableSnapshot
-import TappableSpec
-import Testing
+@testable import TappableSpec
+import TappableTestSupport
+import TappableText
 
 @Suite("tappable diff: tolerances, diff images, sizes")
 struct DiffCommandTests {
     /// A folder with `a.png` (10x10 white) and `b.png` (the same with one black pixel).
     struct OnePixelApart {
-        let folder = try! SpecFolder()
+        let folder = try! TemporaryFolder()
         var a: String { path("a.png") }
         var b: String { path("b.png") }
 
@@ -21,7 +23,7 @@ struct DiffCommandTests {
             try PNG.write(image, to: b)
         }
 
-        func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
+        func path(_ name: String) -> String { folder.file(name) }
     }
 
     @Test("--max-diff-pixels is a tolerance beside --max-diff-ratio; when both are given both must hold")
@@ -69,15 +71,15 @@ struct DiffCommandTests {
 
     @Test("a 1000000x1 and a 1x1000000 PNG: JSON with both sizes; -o is a clear error (exit 2), nothing written")
     func hugeUnionCanvas() throws {
-        let folder = try SpecFolder()
+        let folder = try TemporaryFolder()
         defer { withExtendedLifetime(folder) {} }
-        let wide = folder.url.appendingPathComponent("wide.png").path, tall = folder.url.appendingPathComponent("tall.png").path
+        let wide = folder.file("wide.png"), tall = folder.file("tall.png")
         try PNG.write(try RGBAImage(width: 1_000_000, height: 1), to: wide)
         try PNG.write(try RGBAImage(width: 1, height: 1_000_000), to: tall)
         let report = run("diff", wide, tall)
         #expect(report.exitCode == 1)
         #expect(lines(report).first?.hasSuffix(#""sizes":{"reference":[1000000,1],"actual":[1,1000000]}}"#) == true)
-        let out = folder.url.appendingPathComponent("d.png").path
+        let out = folder.file("d.png")
         let refused = run("diff", wide, tall, "-o", out)
         #expect(refused.exitCode == 2)
         #expect(refused.stderr.contains("\(out): no diff image written: the images differ in size (reference 1000000x1, actual 1x1000000)"))
@@ -87,14 +89,29 @@ struct DiffCommandTests {
 
     @Test("a 65-byte PNG claiming 4294967295x4294967295 is bad input with a clear message, not a crash")
     func maximalHeader() throws {
-        let folder = try SpecFolder()
+        let folder = try TemporaryFolder()
         defer { withExtendedLifetime(folder) {} }
         let ihdr = bigEndian(UInt32.max) + bigEndian(UInt32.max) + [8, 6, 0, 0, 0]
         let bytes = pngSignature + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
-        let huge = folder.url.appendingPathComponent("huge.png").path
+        let huge = folder.file("huge.png")
         try Data(bytes).write(to: URL(fileURLWithPath: huge))
         let result = run("diff", huge, huge)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("\(huge): PNG is 4294967295x4294967295 = 18446744065119617025 pixels, over the limit of 100000000 pixels"))
+    }
+
+    @Test("diff: bad input exits 2, different sizes are a difference, not a crash")
+    func diff() throws {
+        let folder = try TemporaryFolder()
+        let a = folder.file("a.png"), b = folder.file("b.png")
+        let spec = try folder.write(LoginSentence.spec())
+        #expect(run("render", spec, "-o", a).exitCode == 0)
+        #expect(run("render", spec, "-o", b, "--scale", "2").exitCode == 0)
+        let result = run("diff", a, b)
+        #expect(result.exitCode == 1)
+        #expect(try object(lines(result)[0])["ratio"] as? Double == 1)
+        let corrupt = try folder.write("not a png", as: "c.png")
+        #expect(run("diff", a, corrupt).exitCode == 2)
+        #expect(run("diff", a).exitCode == 2)
     }
 }

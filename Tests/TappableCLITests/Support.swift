@@ -1,7 +1,6 @@
 import Foundation
 import TappableCLI
-import TappableJSON
-import TappableSpec
+import TappableTestSupport
 
 /// Runs the command line in-process.
 func run(_ arguments: String...) -> TappableCommand.Result { TappableCommand.run(arguments) }
@@ -11,23 +10,6 @@ func lines(_ result: TappableCommand.Result) -> [String] {
     result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
 }
 
-/// A temporary folder holding SPEC files, removed when released.
-final class SpecFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `json` as `name` and returns its path.
-    func write(_ json: String, as name: String = "label.json") throws -> String {
-        let file = url.appendingPathComponent(name)
-        try Data(json.utf8).write(to: file)
-        return file.path
-    }
-}
-
 /// Parses a JSON object printed by a command.
 func object(_ line: String) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
@@ -35,7 +17,8 @@ func object(_ line: String) throws -> [String: Any] {
     return dict
 }
 
-/// The ZSWTappableLabel data-detector acceptance string.
-let acceptance = "check google.com or call 415-555-5555? how about friday at 5pm?"
-/// The login label of the layout specs.
-let login = "By registering, I agree to the Terms of Service and Privacy Policy."
+/// The `tappable` executable built with the tests, run as a process: what users run.
+let binary = ExternalTool.built("tappable")
+
+/// The `tappable-fuzz` executable built with the tests.
+let fuzzBinary = ExternalTool.built("tappable-fuzz")

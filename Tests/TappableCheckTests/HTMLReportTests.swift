@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TappableCheck
+import TappableTestSupport
 
 @Suite("HTMLReport: one self-contained file to review every failure")
 struct HTMLReportTests {
@@ -57,14 +58,17 @@ struct HTMLReportTests {
         let folder = try CheckFolder(); defer { folder.cleanup() }
         let report = folder.file("report.html")
         try Data(HTMLReport.html(try failingRun(folder)).utf8).write(to: URL(fileURLWithPath: report))
-        let dom = try HeadlessChromium.dom(of: report)
+        let browser = try HeadlessChromium()
+        defer { browser.close() }
+        try browser.open(URL(fileURLWithPath: report), fragment: "#mode=slider", width: 1200, height: 1400, recordingNavigations: false)
+        let dom = try browser.dom()
         #expect(dom.components(separatedBy: "data-status=\"failed\"").count - 1 == 2, "both failing labels are listed")
         let drawn = dom.components(separatedBy: "data-drawn=\"").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
         #expect(drawn.count == 12, "tap areas over expected and actual of the normal and two highlighted images of both labels")
         #expect(drawn == Array(repeating: 6, count: 12),
                 "each label has one link on two lines and one on one line: three tap areas and three glyph rects, drawn by the page's script")
         let shot = ProcessInfo.processInfo.environment["TAPPABLE_REPORT_SCREENSHOT"] ?? folder.file("report.png")
-        try HeadlessChromium.screenshot(of: report, fragment: "#mode=slider", to: shot)
+        try browser.screenshot(width: 1200, height: 1400).write(to: URL(fileURLWithPath: shot))
         let png = try #require(FileManager.default.contents(atPath: shot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(png.count > 20_000, "a page with images, not a blank one")

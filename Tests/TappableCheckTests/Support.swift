@@ -1,29 +1,30 @@
 import Foundation
 import TappableCheck
 import TappableSnapshot
+import TappableTestSupport
 
 /// The repository's Examples/ folder.
-let examplesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Examples").path
+let examplesFolder = Repository.path("Examples")
 
 /// A fresh temporary folder with a copy of the examples in `specs/`, removed by `cleanup`.
 struct CheckFolder {
-    let path: String
+    let folder: TemporaryFolder
+    var path: String { folder.path }
 
     init(examples: Bool = true) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("TappableCheckTests-" + UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path + "/specs", withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "TappableCheckTests")
+        try FileManager.default.createDirectory(atPath: folder.file("specs"), withIntermediateDirectories: true)
         guard examples else { return }
         for file in try FileManager.default.contentsOfDirectory(atPath: examplesFolder) where file.hasSuffix(".json") {
-            try FileManager.default.copyItem(atPath: examplesFolder + "/" + file, toPath: path + "/specs/" + file)
+            try FileManager.default.copyItem(atPath: examplesFolder + "/" + file, toPath: folder.file("specs/" + file))
         }
     }
 
-    func file(_ relative: String) -> String { path + "/" + relative }
-    func cleanup() { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ relative: String) -> String { folder.file(relative) }
+    func cleanup() { folder.cleanup() }
 
-    /// Every file below `folder`, relative, sorted.
-    func contents(_ folder: String) -> [String] { (FileManager.default.subpaths(atPath: file(folder)) ?? []).sorted() }
+    /// Every file below `relative`, relative to it, sorted.
+    func contents(_ relative: String) -> [String] { folder.contents(relative) }
 
     /// Replaces `old` by `new` in the SPEC `name`.
     func edit(_ name: String, _ old: String, _ new: String) throws {

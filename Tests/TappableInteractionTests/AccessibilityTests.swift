@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import TappableInteraction
 import TappableLayout
+import TappableTestSupport
 import TappableText
 
 @Suite("Accessibility elements and region info")
@@ -11,7 +13,7 @@ struct AccessibilityTests {
         let elements = label.accessibilityElements()
         #expect(elements.map(\.text) == ["View our ", "Privacy Policy", " or ", "Terms of Service"])
         #expect(elements.map(\.label) == elements.map(\.text))
-        #expect(elements.map(\.range) == [TextRange(location: 0, length: 9), Fixture.privacy, TextRange(location: 23, length: 4), Fixture.terms])
+        #expect(elements.map(\.range) == [TextRange(location: 0, length: 9), SeedSentence.privacy, TextRange(location: 23, length: 4), SeedSentence.terms])
         #expect(elements.map(\.traits) == [.staticText, [.link, .staticText], .staticText, [.link, .staticText]])
         #expect(elements.map { $0.region?.index } == [nil, 0, nil, 1])
         #expect(elements[1].region == label.regions[0] && elements[3].region == label.regions[1])
@@ -27,7 +29,7 @@ struct AccessibilityTests {
 
     @Test("a wrapped link's element has one rect per line and their union as frame")
     func wrappedElement() throws {
-        let label = try Fixture.label(Fixture.login, links: [Fixture.loginTerms], width: 320)
+        let label = try Fixture.label(LoginSentence.text, links: [LoginSentence.terms], width: 320)
         let elements = label.accessibilityElements()
         #expect(elements.map(\.text) == ["By registering, I agree to the ", "Terms of Service", " and Privacy Policy."])
         let terms = elements[1]
@@ -81,25 +83,5 @@ struct AccessibilityTests {
     @Test("empty text has no elements")
     func empty() throws {
         #expect(try TappableLabel(text: AttributedText(""), width: 100).accessibilityElements().isEmpty)
-    }
-
-    @Test("region info at a point: range, index, attributes at the index, frame = union of the per-line rects")
-    func regionInfo() throws {
-        let label = try Fixture.label(Fixture.login, links: [Fixture.loginTerms, Fixture.loginPrivacy], width: 320)
-        let rects = label.layout.rects(for: Fixture.loginTerms)
-        let point = Point(x: rects[1].midX, y: rects[1].midY)
-        let info = try #require(label.regionInfo(at: point))
-        #expect(info.region == label.regions[0])
-        #expect(info.region.range == Fixture.loginTerms)
-        #expect(info.index == label.layout.hitTest(at: point))
-        #expect(info.attributes.link == "https://example.com/31")
-        #expect(info.region.rects == rects)
-        #expect(info.frame == rects[0].union(rects[1]))
-        // In the grown margin: the region with its nearest character; in empty space: nothing.
-        let privacy = label.regions[1].rects[0]
-        let margin = try #require(label.regionInfo(at: Point(x: privacy.maxX + 3, y: privacy.midY)))
-        #expect(margin.region.range == Fixture.loginPrivacy)
-        #expect(margin.index == 65)
-        #expect(label.regionInfo(at: Point(x: 315, y: privacy.midY)) == nil)
     }
 }

@@ -1,53 +1,37 @@
 import TappableInteraction
 import TappableLayout
+import TappableTestSupport
 import TappableText
 
-/// Builders shared by the interaction specs: bundled fonts only (Inter 17 pt unless told).
+/// Builders of the interaction specs: bundled fonts only (Inter 17 pt unless told).
 enum Fixture {
-    /// ZSWTappableLabel's substring-linking example.
-    static let seed = "View our Privacy Policy or Terms of Service"
-    static let privacy = TextRange(location: 9, length: 14)
-    static let terms = TextRange(location: 27, length: 16)
-
-    /// The login sentence of seed 001; at 320 pt "Terms of Service" wraps onto the second line.
-    static let login = "By registering, I agree to the Terms of Service and Privacy Policy."
-    static let loginTerms = TextRange(location: 31, length: 16)
-    static let loginPrivacy = TextRange(location: 52, length: 14)
-
-    static func font(_ family: String = "Inter", _ size: Double = 17) -> Font { Font(family: family, size: size) }
-
-    /// Attributed text with a link "https://example.com/<location>" over each range.
-    static func text(_ string: String, links: [TextRange] = []) throws -> AttributedText {
-        var text = AttributedText(string)
-        for link in links {
-            try text.addAttributes(TextAttributes(link: "https://example.com/\(link.location)", isTappableRegion: true), in: link)
-        }
-        return text
-    }
-
-    /// A label over `string` with links over `links` (UILabel defaults otherwise, but unlimited lines).
+    /// A label over `string` with links named after their ranges (`exampleLinks`), each also
+    /// flagged as a tappable region (UILabel defaults otherwise, but word wrap and unlimited lines).
     static func label(_ string: String, links: [TextRange], width: Double? = nil, height: Double? = nil,
-                      lines: Int = 0, mode: LineBreakMode = .wordWrap, font: Font = font(),
+                      lines: Int = 0, mode: LineBreakMode = .wordWrap, font: Font = .bundled(),
                       settings: InteractionSettings = InteractionSettings()) throws -> TappableLabel {
-        try TappableLabel(text: text(string, links: links), width: width, height: height,
-                          properties: LabelProperties(font: font, numberOfLines: lines, lineBreakMode: mode),
-                          settings: settings)
+        try linkedLabel(string, links: exampleLinks(links), markingTappableRegions: true, width: width, height: height,
+                        properties: LabelProperties(font: font, numberOfLines: lines, lineBreakMode: mode), settings: settings)
     }
 
     /// The seed string in a 400 pt wide label (one line).
     static func seedLabel(settings: InteractionSettings = InteractionSettings()) throws -> TappableLabel {
-        try label(seed, links: [privacy, terms], width: 400, settings: settings)
+        try label(SeedSentence.text, links: [SeedSentence.privacy, SeedSentence.terms], width: 400, settings: settings)
     }
 
-    /// The centre of the `n`th rect of `range` in label coordinates.
-    static func centre(of range: TextRange, in label: TappableLabel, rect n: Int = 0) -> Point {
-        let r = label.layout.rects(for: range)[n]
-        return Point(x: r.midX, y: r.midY)
-    }
-
-    /// The centre of the character at `index`.
-    static func centre(ofCharacter index: Int, in label: TappableLabel) -> Point {
-        centre(of: TextRange(location: index, length: 1), in: label)
+    /// Labels the invariants are checked on: the seed string, the wrapped login, a truncated link,
+    /// a Latin link in Arabic, and seven one-letter links grown to 44 x 44 tap targets.
+    static func invariantLabels() throws -> [TappableLabel] {
+        [
+            try seedLabel(),
+            try label(LoginSentence.text, links: [LoginSentence.terms, LoginSentence.privacy], width: 320, height: 90),
+            try label("Please read the Terms of Service before you continue", links: [TextRange(location: 16, length: 16)],
+                      width: 200, lines: 1, mode: .truncateTail),
+            try label("اقرأ Privacy Policy الآن", links: [TextRange(location: 5, length: 14)], width: 400,
+                      font: Font(family: "Noto Sans Arabic", size: 16)),
+            try label("a b c d e f g", links: (0..<7).map { TextRange(location: $0 * 2, length: 1) }, width: 60,
+                      settings: InteractionSettings(minimumTapTargetSize: Size(width: 44, height: 44))),
+        ]
     }
 }
 

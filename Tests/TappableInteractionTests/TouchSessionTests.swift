@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import TappableInteraction
 import TappableLayout
+import TappableTestSupport
 import TappableText
 
 /// The touch state machine, on the seed string: "Privacy Policy" is region 0 {9, 14}, "Terms of
@@ -13,8 +15,8 @@ struct TouchSessionTests {
 
     init() throws {
         label = try Fixture.seedLabel()
-        privacy = Fixture.centre(ofCharacter: 15, in: label) // the "y" ending "Privacy"
-        terms = Fixture.centre(ofCharacter: 30, in: label)
+        privacy = label.layout.centre(ofCharacter: 15) // the "y" ending "Privacy"
+        terms = label.layout.centre(ofCharacter: 30)
     }
 
     @Test("a tap: highlight on touch-down, then tap with the attributes at the index, then un-highlight, each with its time")
@@ -23,7 +25,7 @@ struct TouchSessionTests {
         let down = s.began(privacy, time: 1.0)
         #expect(down == [TouchEvent(time: 1.0, kind: .highlightChanged(label.regions[0]))])
         #expect(s.highlightedRegion == label.regions[0])
-        #expect(s.highlightedRange == Fixture.privacy)
+        #expect(s.highlightedRange == SeedSentence.privacy)
         let up = s.ended(privacy, time: 1.2)
         #expect(up.names == ["tap 15", "unhighlight"])
         #expect(up.map(\.time) == [1.2, 1.2])
@@ -39,7 +41,7 @@ struct TouchSessionTests {
         _ = s.began(privacy, time: 0)
         #expect(s.longPressDeadline == 0.5)
         #expect(s.advance(to: 0.49).isEmpty)
-        #expect(s.highlightedRange == Fixture.privacy)
+        #expect(s.highlightedRange == SeedSentence.privacy)
         let fired = s.advance(to: 0.50)
         #expect(fired == [TouchEvent(time: 0.5, kind: .longPress(TappableRegionInfo(region: label.regions[0], index: 15, attributes: label.attributes(at: 15)))),
                           TouchEvent(time: 0.5, kind: .highlightChanged(nil))])
@@ -75,7 +77,7 @@ struct TouchSessionTests {
         // A move after the deadline does not change where the long press was.
         var m = TouchSession(label: label)
         _ = m.began(privacy, time: 0)
-        let moved = m.moved(Fixture.centre(ofCharacter: 10, in: label), time: 0.6)
+        let moved = m.moved(label.layout.centre(ofCharacter: 10), time: 0.6)
         #expect(moved.names == ["longPress 15", "unhighlight"])
     }
 
@@ -254,10 +256,10 @@ struct TouchSessionTests {
     func indexUnderFinger() {
         let r = label.regions[0].rects[0]
         var s = TouchSession(label: label)
-        _ = s.began(Fixture.centre(ofCharacter: 9, in: label), time: 0)
-        #expect(s.ended(Fixture.centre(ofCharacter: 22, in: label), time: 0.1).names == ["tap 22", "unhighlight"])
+        _ = s.began(label.layout.centre(ofCharacter: 9), time: 0)
+        #expect(s.ended(label.layout.centre(ofCharacter: 22), time: 0.1).names == ["tap 22", "unhighlight"])
         var t = TouchSession(label: label)
-        _ = t.began(Fixture.centre(ofCharacter: 21, in: label), time: 0)
+        _ = t.began(label.layout.centre(ofCharacter: 21), time: 0)
         #expect(t.ended(Point(x: r.maxX + 3, y: r.midY), time: 0.1).names == ["tap 22", "unhighlight"], "clamped into the region")
         var u = TouchSession(label: label)
         _ = u.began(Point(x: r.minX - 3, y: r.midY), time: 0)
@@ -275,7 +277,7 @@ struct TouchSessionTests {
         _ = s.began(privacy, time: 1)
         #expect(s.moved(Point(x: .infinity, y: 0), time: 1.1).isEmpty)
         #expect(s.moved(Point(x: privacy.x, y: 500), time: 0.5).isEmpty, "earlier than 1: ignored")
-        #expect(s.highlightedRange == Fixture.privacy)
+        #expect(s.highlightedRange == SeedSentence.privacy)
         #expect(s.advance(to: 0.9).isEmpty)
         #expect(s.advance(to: -.infinity).isEmpty)
         #expect(s.ended(privacy, time: .nan).isEmpty)
@@ -294,5 +296,50 @@ struct TouchSessionTests {
         let events = TouchSession.events(for: inputs, on: label)
         #expect(events.names == ["highlight {9, 14}", "unhighlight", "highlight {9, 14}", "tap 15", "unhighlight",
                                  "highlight {27, 16}", "longPress 30", "unhighlight"])
+    }
+}
+
+@Suite("Invariants over many touch scripts")
+struct TouchSessionInvariantTests {
+    @Test("random touch scripts: no crash, times never go backwards, every tap or long press follows a highlight of its region")
+    func scriptInvariants() throws {
+        var random = SeededRandom(state: 7)
+        for label in try Fixture.invariantLabels() {
+            let b = label.bounds
+            for _ in 0..<300 {
+                var session = TouchSession(label: label)
+                var time = 0.0
+                var events: [TouchEvent] = []
+                for _ in 0..<12 {
+                    time += random.unit() < 0.1 ? -0.05 : random.uniform(0...0.3)
+                    let bad = random.unit() < 0.05
+                    let p = Point(x: bad ? .nan : random.uniform(b.minX - 10...b.maxX + 10), y: random.uniform(b.minY - 10...b.maxY + 10))
+                    let touch = random.unit() < 0.2 ? 1 : 0
+                    switch Int(random.unit() * 5) {
+                    case 0: events += session.began(p, time: time, touch: touch)
+                    case 1: events += session.moved(p, time: time, touch: touch)
+                    case 2: events += session.ended(p, time: time, touch: touch)
+                    case 3: events += session.cancelled(time: time, touch: touch)
+                    default: events += session.advance(to: time)
+                    }
+                }
+                #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
+                var highlighted: TappableRegion?
+                var lastPressed: TappableRegion?
+                for event in events {
+                    switch event.kind {
+                    case let .highlightChanged(r):
+                        #expect(r != highlighted, "a change changes something")
+                        highlighted = r
+                        if let r { lastPressed = r }
+                    case let .tap(info), let .longPress(info):
+                        #expect(lastPressed == info.region)
+                        #expect(info.region.range.contains(info.index))
+                    case .unhandled:
+                        #expect(highlighted == nil)
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ import TappableJSON
 @testable import TappableLabelSnapshot
 import TappableRendering
 import TappableSnapshot
+import TappableTestSupport
 
 @Suite("LabelRendering: a label's forms as pixels and JSON")
 struct LabelRenderingTests {

@@ -4,6 +4,7 @@ import TappableInteraction
 import TappableLabelSnapshot
 import TappableSnapshot
 import TappableSpec
+import TappableTestSupport
 
 @Suite("Label strategies: image, overlay, hit map, layout, and label-aware groups")
 struct LabelSnapshottingTests {

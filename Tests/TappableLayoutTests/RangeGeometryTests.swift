@@ -1,5 +1,8 @@
+import Foundation
 import Testing
 import TappableLayout
+import TappableShaping
+import TappableTestSupport
 import TappableText
 
 @Suite("Range geometry: rects and shown clusters of many ranges in one pass")
@@ -43,9 +46,9 @@ struct RangeGeometryTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "login, wrapped", text: Fixture.login, width: 120, lines: 0, mode: .wordWrap),
-        Case(name: "login, tail-truncated", text: Fixture.login, width: 150, lines: 1, mode: .truncateTail),
-        Case(name: "login, middle-truncated", text: Fixture.login, width: 180, lines: 1, mode: .truncateMiddle),
+        Case(name: "login, wrapped", text: LoginSentence.text, width: 120, lines: 0, mode: .wordWrap),
+        Case(name: "login, tail-truncated", text: LoginSentence.text, width: 150, lines: 1, mode: .truncateTail),
+        Case(name: "login, middle-truncated", text: LoginSentence.text, width: 180, lines: 1, mode: .truncateMiddle),
         Case(name: "Hebrew with Latin, wrapped", text: "שלום וברוכים הבאים, קראו את Terms of Service לפני ההרשמה לשירות",
              width: 180, lines: 0, mode: .wordWrap),
         Case(name: "Arabic with Latin, one line", text: "اقرأ سياسة الخصوصية Privacy Policy قبل التسجيل", width: nil, lines: 1, mode: .truncateTail),
@@ -75,8 +78,8 @@ struct RangeGeometryTests {
 
     @Test("unsorted, overlapping, empty and negative ranges get the same answers as alone")
     func irregularLists() throws {
-        let layout = try Fixture.label(Fixture.login, width: 120, lines: 0, mode: .wordWrap).textLayout
-        let ranges = [Fixture.privacyRange, Fixture.termsRange, TextRange(location: 35, length: 20),
+        let layout = try Fixture.label(LoginSentence.text, width: 120, lines: 0, mode: .wordWrap).textLayout
+        let ranges = [LoginSentence.privacy, LoginSentence.terms, TextRange(location: 35, length: 20),
                       TextRange(location: 3, length: 0), TextRange(location: 5, length: -2)]
         let batch = layout.geometry(of: ranges)
         for (range, geometry) in zip(ranges, batch) {
@@ -88,21 +91,36 @@ struct RangeGeometryTests {
 
     @Test("label coordinates: the text origin is added once")
     func labelCoordinates() throws {
-        let label = try Fixture.label(Fixture.login, width: 320, height: 200, lines: 0)
+        let label = try Fixture.label(LoginSentence.text, width: 320, height: 200, lines: 0)
         #expect(label.textOrigin.y > 0, "the text is centred in the taller label")
-        let inText = label.textLayout.geometry(of: [Fixture.termsRange])[0]
-        let inLabel = label.geometry(of: [Fixture.termsRange])[0]
+        let inText = label.textLayout.geometry(of: [LoginSentence.terms])[0]
+        let inLabel = label.geometry(of: [LoginSentence.terms])[0]
         #expect(inLabel == inText.offsetBy(dx: label.textOrigin.x, dy: label.textOrigin.y))
-        #expect(label.rects(for: Fixture.termsRange) == inLabel.rects)
+        #expect(label.rects(for: LoginSentence.terms) == inLabel.rects)
         #expect(label.lineOrigin(0).y == label.lineRect(0).minY)
     }
 
     @Test("ellipsis rects: where the ellipsis is drawn, nothing when nothing is truncated")
     func ellipsisRects() throws {
-        let truncated = try Fixture.label(Fixture.login, width: 150, lines: 1)
+        let truncated = try Fixture.label(LoginSentence.text, width: 150, lines: 1)
         let rects = truncated.ellipsisRects
         #expect(rects.count == 1)
         #expect(rects[0].width > 0 && abs(rects[0].maxX - truncated.usedRect.maxX) < 1e-6, "the ellipsis ends the line")
-        #expect(try Fixture.label(Fixture.login, width: 600, lines: 1).ellipsisRects.isEmpty)
+        #expect(try Fixture.label(LoginSentence.text, width: 600, lines: 1).ellipsisRects.isEmpty)
+    }
+
+    @Test("right-to-left: a link split by bidi reordering gets one rect per visual piece")
+    func bidiPieces() throws {
+        // Hebrew inside an English link: in visual order the link is in one piece; a range
+        // covering the end of the English and the start of the Hebrew is in two.
+        let text = "Read שלום עולם now"
+        let layout = try Fixture.label(text, width: 400, font: Font(family: "DejaVu Sans", size: 16))
+        let rects = layout.rects(for: TextRange(location: 3, length: 3))
+        #expect(rects.count == 2)
+        let hebrew = TextRange(location: 5, length: 4)
+        let first = layout.rects(for: TextRange(location: hebrew.location, length: 1))[0]
+        let last = layout.rects(for: TextRange(location: hebrew.upperBound - 1, length: 1))[0]
+        #expect(first.minX > last.minX)
+        #expect(layout.hitTest(at: first.centre) == 5)
     }
 }

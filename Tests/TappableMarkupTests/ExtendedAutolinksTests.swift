@@ -1,6 +1,7 @@
+import Foundation
 import Testing
-import TappableText
 @testable import TappableMarkup
+import TappableText
 
 /// A case with a short name (its Markdown), the text and links expected.
 struct AutolinkCase: CustomTestStringConvertible, Sendable {
@@ -106,5 +107,20 @@ struct ExtendedAutolinksTests {
         let result = Markdown.parse("www.x.example", options: MarkdownOptions(linkPolicy: LinkPolicy(allowedSchemes: ["https"])))
         #expect(links(result.text).isEmpty)
         #expect(result.refusedLinks.map(\.destination) == ["http://www.x.example"])
+    }
+
+    @Test("100,000 www. fragments, underscore chains, @ chains and ) runs: every candidate is scanned once")
+    func hostileAutolinks() {
+        let n = 100_000
+        // "www." alone is a link to "www" in cmark-gfm (the dot is trailing punctuation), but not
+        // at the very end of the paragraph, whose last byte its domain check never reaches.
+        #expect(links(AttributedText(markdown: String(repeating: "www. ", count: n / 5))).count == n / 5 - 1)
+        // Each candidate's domain runs to the end and ends on an underscore label, but the last.
+        #expect(links(AttributedText(markdown: String(repeating: "_www.", count: n / 5) + " x")).map(\.0) == ["www"])
+        #expect(links(AttributedText(markdown: String(repeating: "a@", count: n / 2))).isEmpty)
+        let parens = AttributedText(markdown: "www.x.example/" + String(repeating: ")", count: n))
+        #expect(links(parens).map(\.0) == ["www.x.example/"])
+        let entities = AttributedText(markdown: "www.x.example/" + String(repeating: "&a;", count: n / 3))
+        #expect(links(entities).map(\.0) == ["www.x.example/"])
     }
 }

@@ -1,6 +1,7 @@
+import Foundation
 import Testing
-import TappableText
 @testable import TappableMarkup
+import TappableText
 
 @Suite("GitHub inlines: autolinks and strikethrough in one pass over a paragraph, as cmark-gfm orders them")
 struct GitHubInlinesTests {
@@ -76,5 +77,14 @@ struct GitHubInlinesTests {
         let text = AttributedText(markdown: "# ~~h~~ www.h.example\n\n- ~~i~~ me@i.example")
         #expect(struck(text) == ["h", "i"])
         #expect(links(text).map(\.1) == ["http://www.h.example", "mailto:me@i.example"])
+    }
+
+    @Test("100,000 open brackets before autolinks and strikethrough inside 25,000 nested emphases")
+    func hostileNesting() {
+        let brackets = AttributedText(markdown: String(repeating: "[", count: 100_000) + " www.x.example ~~a~~")
+        #expect(links(brackets).isEmpty)
+        #expect(struck(brackets) == ["a"])
+        let emphasis = AttributedText(markdown: String(repeating: "*", count: 50_000) + "~~x~~" + String(repeating: "*", count: 50_000))
+        #expect(struck(emphasis) == ["x"])
     }
 }

@@ -1,15 +1,8 @@
 import Testing
 import CCmark
+import TappableTestSupport
 import TappableText
 @testable import TappableMarkup
-
-/// A Markdown case with a short name.
-struct MarkdownCase: CustomTestStringConvertible, Sendable {
-    let name: String
-    let markdown: String
-    var testDescription: String { name }
-    init(_ name: String, _ markdown: String) { self.name = name; self.markdown = markdown }
-}
 
 @Suite("Inline content: a paragraph's inlines as flat events, escaped characters found in the source")
 struct InlineContentTests {
@@ -54,20 +47,20 @@ struct InlineContentTests {
     }
 
     @Test("escaped and entity tildes are found on lines where cmark's columns are off", arguments: [
-        MarkdownCase("first line", "\\~a~"),
-        MarkdownCase("after a link reference definition", "[r]: /u\n\\~a~"),
-        MarkdownCase("lazy continuation line", "> q\nlazy \\~a~"),
-        MarkdownCase("lazy line ending in emphasis", "> q\nlazy \\~a~ *e*"),
-        MarkdownCase("lazy line ending in a link", "> q\nlazy \\~a~ [l](u)"),
-        MarkdownCase("lazy line ending in HTML", "> q\nlazy \\~a~ <b>"),
-        MarkdownCase("after an indented first line", "  indented\nnext \\~a~"),
-        MarkdownCase("after a backslash line break", "a\\\nb \\~c~"),
-        MarkdownCase("after an unmatched backtick", "`x \\~a~"),
-        MarkdownCase("list item continuation", "- a\n  b &#126;c~"),
-        MarkdownCase("setext heading", "\\~a~\nb\n==="),
+        NamedCase("first line", "\\~a~"),
+        NamedCase("after a link reference definition", "[r]: /u\n\\~a~"),
+        NamedCase("lazy continuation line", "> q\nlazy \\~a~"),
+        NamedCase("lazy line ending in emphasis", "> q\nlazy \\~a~ *e*"),
+        NamedCase("lazy line ending in a link", "> q\nlazy \\~a~ [l](u)"),
+        NamedCase("lazy line ending in HTML", "> q\nlazy \\~a~ <b>"),
+        NamedCase("after an indented first line", "  indented\nnext \\~a~"),
+        NamedCase("after a backslash line break", "a\\\nb \\~c~"),
+        NamedCase("after an unmatched backtick", "`x \\~a~"),
+        NamedCase("list item continuation", "- a\n  b &#126;c~"),
+        NamedCase("setext heading", "\\~a~\nb\n==="),
     ])
-    func escapedTildes(_ example: MarkdownCase) {
-        let text = AttributedText(markdown: example.markdown)
+    func escapedTildes(_ example: NamedCase<String>) {
+        let text = AttributedText(markdown: example.value)
         #expect(text.string.contains("~"))
         #expect(struck(text).isEmpty, "the escaped tilde opens nothing")
     }

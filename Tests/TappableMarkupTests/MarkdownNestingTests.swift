@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TappableMarkup
 import TappableText
@@ -43,5 +44,30 @@ struct MarkdownNestingTests {
     func hostile() {
         let source = (1..<300).map { String(repeating: "- ", count: $0) + "a\n\n" }.joined()
         #expect(Markdown.attributedText(source).string.filter { $0 == "a" }.count == 299)
+    }
+
+    @Test("100,000 nested brackets in Markdown are literal text")
+    func nestedBrackets() {
+        let source = String(repeating: "[", count: 100_000) + "x" + String(repeating: "]", count: 100_000)
+        let text = AttributedText(markdown: source)
+        #expect(text.string == source)
+    }
+
+    @Test("100,000 nested brackets closing into a link: the brackets past a paragraph's 500th are plain, so the link opens at the 500th")
+    func nestedBracketsLink() {
+        let source = String(repeating: "[", count: 100_000) + "x](u)"
+        let text = AttributedText(markdown: source)
+        #expect(text.length == 100_000)
+        #expect(linkRange(text, "u") == TextRange(location: 499, length: 99_501))
+    }
+
+    @Test("deeply nested emphasis, quotes and lists in Markdown")
+    func nestedMarkdownBlocks() {
+        for source in [String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000),
+                       String(repeating: "> ", count: 10_000) + "quote",
+                       (0..<2_000).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")] {
+            let text = AttributedText(markdown: source)
+            #expect(text.length > 0)
+        }
     }
 }

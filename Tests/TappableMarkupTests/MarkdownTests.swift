@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TappableText
 @testable import TappableMarkup
+import TappableText
 
 /// The runs of `text` that carry a link, as (substring, destination) pairs in text order.
 func links(_ text: AttributedText) -> [(String, String)] {
@@ -237,6 +237,14 @@ struct MarkdownTests {
             #expect(Set(results) == Set((0..<32).map { "\($0) l" }))
         }
     }
+
+    @Test("1 MB of Markdown with a link every line")
+    func megabyteMarkdown() {
+        let line = "Some *text* with a [link 👍](https://e.example/a-b?x=1) and `code`.\n"
+        let source = String(repeating: line, count: 1_000_000 / line.utf8.count + 1)
+        let text = AttributedText(markdown: source)
+        #expect(links(text).count == 1_000_000 / line.utf8.count + 1)
+    }
 }
 
 /// A thread-safe count, for specs that run work on several threads.
@@ -245,4 +253,27 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     func increment() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+@Suite("Markdown and the link policy: refused links stay plain text and are reported")
+struct MarkdownLinkPolicyTests {
+    @Test("Markdown: a javascript: destination is plain text, not a link, not link-styled", arguments: [
+        "[click](javascript:alert(1))", "<javascript:alert(1)>", "[click](JavaScript:alert(1) \"t\")", "[x](data:text/html,hi)",
+    ])
+    func markdown(source: String) {
+        let result = Markdown.parse("see " + source)
+        #expect(result.text.runs.allSatisfy { $0.attributes.link == nil && $0.attributes.foregroundColor == nil })
+        #expect(result.refusedLinks.count == 1)
+        #expect(result.refusedLinks.first?.reason.isScheme == true)
+    }
+
+    @Test("Markdown: allowed links keep working beside refused ones; a custom policy allows its schemes")
+    func markdownMixed() {
+        let result = Markdown.parse("[a](https://a.example) [b](vbscript:x) [c](file:///etc/passwd)")
+        #expect(result.text.runs.compactMap(\.attributes.link) == ["https://a.example"])
+        #expect(result.refusedLinks.map(\.destination) == ["vbscript:x", "file:///etc/passwd"])
+        let custom = Markdown.parse("[c](file:///tmp/x)", options: MarkdownOptions(linkPolicy: LinkPolicy(allowedSchemes: ["file"], blockedSchemes: [])))
+        #expect(custom.text.runs.compactMap(\.attributes.link) == ["file:///tmp/x"])
+        #expect(custom.refusedLinks.isEmpty)
+    }
 }

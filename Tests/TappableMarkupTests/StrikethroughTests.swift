@@ -1,6 +1,7 @@
+import Foundation
 import Testing
-import TappableText
 @testable import TappableMarkup
+import TappableText
 
 /// The struck-through substrings of `text`, in text order (neighbouring runs joined).
 func struck(_ text: AttributedText) -> [String] {
@@ -116,5 +117,20 @@ struct StrikethroughTests {
         #expect(struck(AttributedText(markdown: "~~a\n\nb~~")).isEmpty)
         // Before a backslash line break the source has punctuation: the run can open there.
         #expect(struck(AttributedText(markdown: "x ~~\\\ny~~z")) == ["\ny"])
+    }
+
+    @Test("100,000 tildes, single and double tilde runs and escaped tildes: text or strikethrough, each run once")
+    func hostileTildes() {
+        let n = 100_000
+        let run = AttributedText(markdown: "a " + String(repeating: "~", count: n))
+        #expect(run.length == n + 2)
+        #expect(struck(run).isEmpty)
+        let pairs = AttributedText(markdown: String(repeating: "~~a~~ ", count: n / 6))
+        #expect(struck(pairs).count == n / 6)
+        // Closers that can never pair (the nearest opener has the other length) are each looked at once.
+        let closers = AttributedText(markdown: "~~x" + String(repeating: " y~", count: n / 3))
+        #expect(struck(closers).isEmpty)
+        let escaped = AttributedText(markdown: String(repeating: "\\~\\~a ", count: n / 5))
+        #expect(struck(escaped).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
+import Foundation
 import Testing
+@testable import TappableMarkup
 import TappableText
-import TappableMarkup
 
 /// The error parsing `source` throws, or nil when it parses.
 func taggedError(_ source: String, _ options: TaggedStringOptions = .standard()) -> TaggedStringError? {
@@ -217,6 +218,46 @@ struct TaggedStringTests {
             #expect(Set(results.compactMap { $0 }) == Set((0..<32).map(String.init)))
         }
     }
+
+    @Test("10,000 nested tags give one run over the innermost text with every tag's attributes")
+    func tenThousandNestedTags() throws {
+        let n = 10_000
+        let source = String(repeating: "<b>", count: n) + "x" + String(repeating: "</b>", count: n)
+        let options = TaggedStringOptions(tags: ["b": .dynamic { _, _, existing in TextAttributes(kern: (existing.kern ?? 0) + 1) }])
+        let text = try TaggedString(source).attributedText(with: options)
+        #expect(text.string == "x")
+        #expect(text.runs[0].attributes.kern == Double(n))
+    }
+
+    @Test("100,000 nested tags: balanced ones parse, an unclosed one is a clear error")
+    func hundredThousandNestedTags() throws {
+        let n = 100_000
+        let open = String(repeating: "<i>", count: n)
+        let text = try TaggedString(open + "x" + String(repeating: "</i>", count: n)).attributedText(with: .standard())
+        #expect(text.string == "x")
+        let error = taggedError(open + "x" + String(repeating: "</i>", count: n - 1))
+        #expect(error?.description == "line 1, column 1: <i> is never closed")
+        let late = taggedError(open + "x" + String(repeating: "</i>", count: n - 1) + "</b>")
+        #expect(late?.description == "line 1, column \(3 * n + 2 + 4 * (n - 1)): closing tag </b> does not match <i>")
+    }
+
+    @Test("1 MB of tagged text with 50,000 links")
+    func megabyteTagged() throws {
+        let unit = "Read the <a href='https://e.example/?q=1&amp;r=2'>terms &amp; rules</a> now. "
+        let count = 1_000_000 / unit.utf8.count + 1
+        let source = String(repeating: unit, count: count)
+        let text = try TaggedString(source).attributedText(with: .standard())
+        #expect(links(text).count == count)
+        #expect(links(text).allSatisfy { $0 == ("terms & rules", "https://e.example/?q=1&r=2") })
+    }
+
+    @Test("1 MB of plain text without tags is one run")
+    func megabytePlain() throws {
+        let source = String(repeating: "plain words, ", count: 80_000)
+        let text = try TaggedString(source).attributedText()
+        #expect(text.runs.count == 1)
+        #expect(text.length == source.utf16.count)
+    }
 }
 
 @Suite("Tagged strings: <span> colours are CSS names or hex, anything else an error at the attribute")
@@ -262,5 +303,26 @@ struct TaggedSpanColourTests {
         #expect(taggedError("a <size pt='-1'>b</size>", options) == TaggedStringError(line: 1, column: 9, message: "<size> attribute pt: must be a positive number of points"))
         #expect(taggedError("ab <fail x='1'>c</fail>", options) == TaggedStringError(line: 1, column: 4, message: "<fail>: broken"))
         #expect(taggedError("<size pt='12'>b</size>", options) == nil)
+    }
+}
+
+@Suite("Tagged strings and the link policy: refused links stay plain text and are reported")
+struct TaggedStringLinkPolicyTests {
+    @Test("tagged strings: <a href> and <link href> with refused schemes add nothing, entities and case do not disguise them", arguments: [
+        "<a href='javascript:alert(1)'>x</a>", "<link href='JAVASCRIPT:alert(1)'>x</link>", "<a href='&#106;avascript:alert(1)'>x</a>",
+        "<a href=' javascript:alert(1)'>x</a>",
+    ])
+    func tagged(source: String) throws {
+        let result = try TaggedString("see " + source).parse(with: .standard())
+        #expect(result.text.string == "see x")
+        #expect(result.text.runs.allSatisfy { $0.attributes.link == nil && $0.attributes.underline == nil })
+        #expect(result.refusedLinks.count == 1)
+    }
+
+    @Test("tagged strings: a link with a control character (from an entity) is refused as such")
+    func taggedControl() throws {
+        let result = try TaggedString("<a href='https://a.example/&#1;'>x</a>").parse(with: .standard())
+        #expect(result.refusedLinks.first?.reason == .controlCharacter(1))
+        #expect(result.text.runs.allSatisfy { $0.attributes.link == nil })
     }
 }

@@ -4,6 +4,7 @@ import TappableInteraction
 import TappableLayout
 @testable import TappableRendering
 import TappableSnapshot
+import TappableTestSupport
 import TappableText
 
 /// A point to click and the navigations the click must start: the link of the region whose glyph
@@ -24,7 +25,7 @@ struct ClickProbe: CustomTestStringConvertible {
         let d = margin
         var points: [Point] = []
         for rect in label.regions.flatMap(\.rects) {
-            points.append(Point(x: rect.midX, y: rect.midY))
+            points.append(rect.centre)
             for (x, y) in [(rect.minX + d, rect.minY + d), (rect.maxX - d, rect.minY + d), (rect.minX + d, rect.maxY - d), (rect.maxX - d, rect.maxY - d),
                            (rect.minX - d, rect.midY), (rect.maxX + d, rect.midY), (rect.midX, rect.minY - d), (rect.midX, rect.maxY + d)] {
                 points.append(Point(x: x, y: y))
@@ -42,20 +43,8 @@ struct ClickProbe: CustomTestStringConvertible {
 
 @Suite("HTML page in headless Chromium: a click inside a link's rect navigates to its URL, anywhere else nothing; the PNG shows pixel for pixel",
        .serialized,
-       .enabled(if: HeadlessChromium.executable != nil, "chromium is not installed (Debian package chromium; `scripts/bootstrap test` installs it)"))
+       .enabled(if: HeadlessChromium.executable != nil, HeadlessChromium.skipMessage))
 struct HTMLPageBrowserTests {
-    /// A folder for the pages, removed when the test ends.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-html-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func write(_ data: Data, as name: String) throws -> URL {
-            let file = url.appendingPathComponent(name)
-            try data.write(to: file)
-            return file
-        }
-    }
-
     /// Clicks every probe on the open page and checks the navigations each starts.
     static func checkClicks(_ browser: HeadlessChromium, _ label: TappableLabel, _ context: String) throws {
         let probes = ClickProbe.probes(label)
@@ -73,7 +62,7 @@ struct HTMLPageBrowserTests {
     /// instead of waiting for a request that never comes.
     static func checkRealNavigation(_ browser: HeadlessChromium, page: URL, _ label: TappableLabel) throws {
         let rect = label.regions[0].rects[0]
-        let point = Point(x: rect.midX, y: rect.midY)
+        let point = rect.centre
         try browser.open(page, deviceScaleFactor: 1)
         try browser.click(point)
         let started = try browser.recordedNavigations()
@@ -127,8 +116,9 @@ struct HTMLPageBrowserTests {
     @Test("PNG page (the default): every probe at 1x and 2x, the image pixel-exact at both, named links, one real navigation")
     func pngPage() throws {
         let label = try WebLabel.label()
-        let folder = try Folder()
-        let page = try folder.write(try LabelRenderer.html(label, language: "en-GB"), as: "label.html")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let page = URL(fileURLWithPath: try folder.write(try LabelRenderer.html(label, language: "en-GB"), as: "label.html"))
         let browser = try HeadlessChromium()
         defer { browser.close() }
         for scale in [1.0, 2.0] {
@@ -148,8 +138,9 @@ struct HTMLPageBrowserTests {
     @Test("SVG page (--html-image svg): every probe at 1x and 2x, named links, one real navigation")
     func svgPage() throws {
         let label = try WebLabel.label()
-        let folder = try Folder()
-        let page = try folder.write(try LabelRenderer.html(label, image: .svg), as: "label.html")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let page = URL(fileURLWithPath: try folder.write(try LabelRenderer.html(label, image: .svg), as: "label.html"))
         let browser = try HeadlessChromium()
         defer { browser.close() }
         for scale in [1.0, 2.0] {
@@ -163,8 +154,9 @@ struct HTMLPageBrowserTests {
     @Test("SVG file opened on its own: every probe, one point one CSS pixel")
     func svgFile() throws {
         let label = try WebLabel.label()
-        let folder = try Folder()
-        let file = try folder.write(try LabelRenderer.svg(label), as: "label.svg")
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = URL(fileURLWithPath: try folder.write(try LabelRenderer.svg(label), as: "label.svg"))
         let browser = try HeadlessChromium()
         defer { browser.close() }
         try browser.open(file, deviceScaleFactor: 1)
@@ -223,7 +215,7 @@ struct HTMLPageTests {
 
     @Test("a label without links is an image with no map; the SVG page holds the SVG without its XML declaration")
     func variants() throws {
-        let plain = try linkedLabel(links: [], text: "plain & simple")
+        let plain = try linkedLabel("plain & simple", links: [], width: 320)
         let html = String(decoding: try LabelRenderer.html(plain), as: UTF8.self)
         #expect(!html.contains("<map") && !html.contains("usemap"))
         #expect(html.contains("alt=\"plain &amp; simple\"") && html.contains("<title>plain &amp; simple</title>"))
@@ -234,13 +226,13 @@ struct HTMLPageTests {
 
     @Test("the language is a BCP 47 tag", arguments: ["en", "en-GB", "zh-Hant-TW", "und", "de-CH-1996", "sgn-BE-FR"])
     func languages(tag: String) throws {
-        let html = String(decoding: try LabelRenderer.html(try linkedLabel(links: [], text: "a"), language: tag), as: UTF8.self)
+        let html = String(decoding: try LabelRenderer.html(try linkedLabel("a", links: [], width: 320), language: tag), as: UTF8.self)
         #expect(html.contains("<html lang=\"\(tag)\">"))
     }
 
     @Test("anything else is an error naming the tag", arguments: ["", "e", "en_GB", "en-", "-en", "en--GB", "\"><script>", "en GB",
                                                                  "toolongtag", "en-123456789", String(repeating: "a-", count: 40) + "a"])
     func badLanguages(tag: String) throws {
-        #expect(throws: RenderError.invalidLanguageTag(tag)) { try LabelRenderer.html(try linkedLabel(links: [], text: "a"), language: tag) }
+        #expect(throws: RenderError.invalidLanguageTag(tag)) { try LabelRenderer.html(try linkedLabel("a", links: [], width: 320), language: tag) }
     }
 }

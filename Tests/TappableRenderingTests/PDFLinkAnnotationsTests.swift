@@ -3,19 +3,22 @@ import Testing
 import TappableInteraction
 import TappableLayout
 import TappableRendering
+import TappableTestSupport
 import TappableText
 
+/// qpdf, which reads the PDFs Tappable writes.
+let qpdf = ExternalTool.onPath("qpdf")
+
 @Suite("PDF link annotations: one URI action per link, nothing a link can inject, a file qpdf checks clean",
-       .enabled(if: ExternalTool.path("qpdf") != nil, "qpdf is not installed (Debian package qpdf; `scripts/bootstrap test` installs it)"))
+       .enabled(if: qpdf.isAvailable, qpdf.notInstalled()))
 struct PDFLinkAnnotationsTests {
     /// The page's link annotations as qpdf reads them: each annotation's URI and its quad count.
     static func annotations(of pdf: Data) throws -> (clean: Bool, uris: [String], quads: [Int], javascript: Bool) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-\(UUID().uuidString).pdf")
-        try pdf.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let qpdf = ExternalTool.path("qpdf")!
-        let check = try ExternalTool.run(qpdf, ["--check", file.path])
-        let json = try ExternalTool.run(qpdf, ["--json=2", file.path]).output
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = try folder.write(pdf, as: "label.pdf")
+        let check = try qpdf.run("--check", file)
+        let json = try qpdf.run("--json=2", file).standardOutput
         let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let objects = try #require((root["qpdf"] as? [Any])?[1] as? [String: [String: Any]])
         func value(_ ref: String) -> [String: Any]? { objects["obj:" + ref]?["value"] as? [String: Any] }
@@ -41,7 +44,7 @@ struct PDFLinkAnnotationsTests {
         "https://президент.рф/путь?q=1",
     ])
     func injection(link: String) throws {
-        let label = try linkedLabel(links: [(link, TextRange(location: 4, length: 5))], text: "see terms and more")
+        let label = try linkedLabel("see terms and more", links: [(link, TextRange(location: 4, length: 5))], width: 320)
         let pdf = try LabelRenderer.pdf(label)
         let found = try Self.annotations(of: pdf)
         #expect(found.clean, "qpdf --check finds no damage")
@@ -51,10 +54,10 @@ struct PDFLinkAnnotationsTests {
 
     @Test("a wrapped link is one annotation with a quad per line; payloads and refused links get none")
     func linksAndPayloads() throws {
-        let text = "By registering, I agree to the Terms of Service and Privacy Policy. Call me friday at 5pm or run this."
-        let label = try linkedLabel(links: [("https://example.com/terms", TextRange(location: 31, length: 16)),
-                                           ("2026-12-04T17:00:00Z", TextRange(location: 76, length: 13)),
-                                           ("javascript:alert(1)", TextRange(location: 93, length: 8))], text: text)
+        let text = LoginSentence.text + " Call me friday at 5pm or run this."
+        let label = try linkedLabel(text, links: [(LoginSentence.termsLink, LoginSentence.terms),
+                                                  ("2026-12-04T17:00:00Z", TextRange(location: 76, length: 13)),
+                                                  ("javascript:alert(1)", TextRange(location: 93, length: 8))], width: 320)
         #expect(label.regions.count == 3, "the label's regions are whatever the text says; the PDF writer applies the policy")
         let found = try Self.annotations(of: try LabelRenderer.pdf(label))
         #expect(found.clean)
@@ -66,7 +69,7 @@ struct PDFLinkAnnotationsTests {
 
     @Test("a label without links is a clean PDF with no annotation")
     func noLinks() throws {
-        let found = try Self.annotations(of: try LabelRenderer.pdf(try linkedLabel(links: [], text: "plain")))
+        let found = try Self.annotations(of: try LabelRenderer.pdf(try linkedLabel("plain", links: [], width: 320)))
         #expect(found.clean && found.uris.isEmpty)
     }
 }

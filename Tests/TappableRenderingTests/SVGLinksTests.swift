@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import TappableInteraction
 @testable import TappableRendering
+import TappableTestSupport
 import TappableText
 
 /// What an XML parser (libxml2, through Foundation) reads in an SVG: whether it is well-formed,
@@ -107,7 +108,7 @@ struct SVGLinksTests {
     ])
     func hostile(link: String) throws {
         let text = "see <b>&amp;\"quotes' ]]> </title><script>x</script>" + scalars(0xFFFE, 0x1, 0x7F, 0x85, 0xFDD0) + " end"
-        let label = try linkedLabel(links: [(link, TextRange(location: 4, length: 40))], text: text)
+        let label = try linkedLabel(text, links: [(link, TextRange(location: 4, length: 40))], width: 320)
         let data = try LabelRenderer.svg(label)
         let svg = try #require(SVGReading.read(data), "well-formed: \(String(decoding: data.suffix(600), as: UTF8.self))")
         #expect(svg.links.map(\.href) == [LinkPolicy.default.documentURI(for: link)!])

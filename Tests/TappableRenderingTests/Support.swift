@@ -1,40 +1,9 @@
 import Foundation
 import TappableInteraction
 import TappableLayout
+import TappableRendering
+import TappableTestSupport
 import TappableText
-
-/// A Debian tool the spec uses, found on the PATH; nil when it is not installed.
-enum ExternalTool {
-    static func path(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// Runs the tool with `arguments`; its standard output and exit status.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (output, process.terminationStatus)
-    }
-}
-
-/// A label of `text` with `links` (each value set on its UTF-16 range), `width` points wide, as
-/// many lines as it needs.
-func linkedLabel(links: [(String, TextRange)], text: String, width: Double = 320) throws -> TappableLabel {
-    var attributed = AttributedText(text)
-    for (link, range) in links { try attributed.addAttributes(TextAttributes(link: link), in: range) }
-    return try TappableLabel(text: attributed, width: width, properties: LabelProperties(numberOfLines: 0))
-}
 
 /// The UTF-16 range of the first `needle` in `text`; a test error when it is not there.
 func range(of needle: String, in text: String) throws -> TextRange {
@@ -56,9 +25,58 @@ enum WebLabel {
     static let date = "2026-12-04T17:00:00Z"
 
     static func label() throws -> TappableLabel {
-        try linkedLabel(links: [(terms, try range(of: "Terms of Service", in: text)),
-                                (privacy, try range(of: "<Privacy> & \"Policy\"", in: text)),
-                                (javascript, try range(of: "Run this", in: text)),
-                                (date, try range(of: "friday at 5pm", in: text))], text: text)
+        try linkedLabel(text, links: [(terms, try range(of: "Terms of Service", in: text)),
+                                      (privacy, try range(of: "<Privacy> & \"Policy\"", in: text)),
+                                      (javascript, try range(of: "Run this", in: text)),
+                                      (date, try range(of: "friday at 5pm", in: text))], width: 320)
     }
+}
+
+/// A label for the snapshot table: its text, links, size and properties.
+struct SnapshotLabel: Sendable, CustomStringConvertible {
+    var name: String
+    var text: String
+    var links: [TextRange]
+    var width: Double?
+    var height: Double?
+    var properties = LabelProperties(numberOfLines: 0)
+    var style = RenderStyle()
+    var settings = InteractionSettings()
+    var scale = 2.0
+    var description: String { name }
+
+    func label() throws -> TappableLabel {
+        var attributed = AttributedText(text)
+        for link in links {
+            try attributed.addAttributes(TextAttributes(link: "https://example.com/\(attributed.substring(link).lowercased().replacingOccurrences(of: " ", with: "-"))"), in: link)
+        }
+        return try TappableLabel(text: attributed, width: width, height: height, properties: properties, settings: settings)
+    }
+
+    func layout() throws -> LabelLayout { try label().layout }
+}
+
+/// The labels of the rendering snapshots and invariants.
+enum Snapshots {
+    /// ZSWTappableLabel's example: white text on a light grey rounded background while pressed.
+    static let zswSettings = InteractionSettings(highlightStyle: HighlightStyle(backgroundColor: .lightGray, textColor: .white, cornerRadius: 4))
+
+    static let labels: [SnapshotLabel] = [
+        SnapshotLabel(name: "login", text: LoginSentence.text, links: [LoginSentence.terms, LoginSentence.privacy], width: 320),
+        SnapshotLabel(name: "zsw-privacy-policy", text: "Privacy Policy", links: [TextRange(location: 0, length: 14)],
+                      settings: zswSettings),
+        SnapshotLabel(name: "wrapped-link", text: "Please read and accept our Terms and Conditions of Use before continuing.",
+                      links: [TextRange(location: 27, length: 27)], width: 200, style: RenderStyle(link: LinkStyle(underline: true))),
+        SnapshotLabel(name: "tail-truncated-link", text: "Please read the Terms of Service before you continue",
+                      links: [TextRange(location: 16, length: 16)], width: 200, properties: LabelProperties(numberOfLines: 1)),
+        SnapshotLabel(name: "centred-tall", text: SeedSentence.text, links: [SeedSentence.privacy, SeedSentence.terms], width: 320, height: 100,
+                      properties: LabelProperties(numberOfLines: 0, textAlignment: .center), style: RenderStyle(backgroundColor: Color(hex: "#f2f2f7")!)),
+        SnapshotLabel(name: "right-tall", text: SeedSentence.text, links: [SeedSentence.privacy, SeedSentence.terms], width: 200, height: 100,
+                      properties: LabelProperties(numberOfLines: 0, textAlignment: .right), style: RenderStyle(backgroundColor: Color(hex: "#f2f2f7")!)),
+        SnapshotLabel(name: "arabic-latin-link", text: "اقرأ Privacy Policy الآن", links: [TextRange(location: 5, length: 14)], width: 320,
+                      properties: LabelProperties(font: Font(family: "Noto Sans Arabic", size: 18), numberOfLines: 0)),
+        SnapshotLabel(name: "hebrew-latin-link", text: "קראו את Terms of Service לפני ההרשמה", links: [TextRange(location: 8, length: 16)], width: 320,
+                      properties: LabelProperties(font: Font(family: "Noto Sans Hebrew", size: 18), numberOfLines: 0)),
+        SnapshotLabel(name: "emoji-before-link", text: "👩‍👩‍👧 Read our Privacy Policy 🇫🇷", links: [TextRange(location: 18, length: 14)], width: 320),
+    ]
 }

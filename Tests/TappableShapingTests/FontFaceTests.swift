@@ -1,26 +1,8 @@
 import Foundation
 @testable import TappableShaping
+import TappableTestSupport
 import TappableText
 import Testing
-
-/// A temporary folder for font files, removed when released.
-final class FontFolder {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-fonts-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// The path of `name` in the folder.
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    /// Writes `bytes` as `name` and returns its path.
-    func write(_ bytes: [UInt8], as name: String) throws -> String {
-        try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
-        return file(name)
-    }
-}
 
 /// A bundled font file's bytes.
 func bundledFont(_ relativePath: String) throws -> [UInt8] {
@@ -31,7 +13,7 @@ func bundledFont(_ relativePath: String) throws -> [UInt8] {
 struct FontFaceTests {
     @Test("a FIFO is refused before it is opened for reading (no hang waiting for a writer)")
     func fifo() throws {
-        let folder = try FontFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("pipe.ttf")
         #expect(mkfifo(path, 0o600) == 0)
         #expect(throws: FontError.notRegularFile(path, kind: "a FIFO (named pipe)")) { try FontFace(path: path) }
@@ -40,7 +22,7 @@ struct FontFaceTests {
 
     @Test("a directory, /dev/null and /dev/zero are refused as what they are")
     func notFiles() throws {
-        let folder = try FontFolder()
+        let folder = try TemporaryFolder()
         #expect(throws: FontError.notRegularFile(folder.path, kind: "a directory")) { try FontFace(path: folder.path) }
         #expect(throws: FontError.notRegularFile("/dev/null", kind: "a character device")) { try FontFace(path: "/dev/null") }
         #expect(throws: FontError.notRegularFile("/dev/zero", kind: "a character device")) { try FontFace(path: "/dev/zero") }
@@ -48,8 +30,8 @@ struct FontFaceTests {
 
     @Test("a symbolic link to a font opens the font; one to a FIFO is refused")
     func symbolicLinks() throws {
-        let folder = try FontFolder()
-        let font = try folder.write(try bundledFont("DejaVu/DejaVuSans.ttf"), as: "real.ttf")
+        let folder = try TemporaryFolder()
+        let font = try folder.write(Data(try bundledFont("DejaVu/DejaVuSans.ttf")), as: "real.ttf")
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.ttf"), withDestinationPath: font)
         #expect(try FontFace(path: folder.file("link.ttf")).familyName == "DejaVu Sans")
         #expect(mkfifo(folder.file("pipe"), 0o600) == 0)
@@ -61,14 +43,14 @@ struct FontFaceTests {
 
     @Test("an empty file, a truncated font and a file that is no font are corrupt, with FreeType's words")
     func corruptFiles() throws {
-        let folder = try FontFolder()
-        let empty = try folder.write([], as: "empty.ttf")
+        let folder = try TemporaryFolder()
+        let empty = try folder.write(Data(), as: "empty.ttf")
         #expect(throws: FontError.corruptFile(empty, reason: "the file is empty")) { try FontFace(path: empty) }
-        let truncated = try folder.write(Array(try bundledFont("DejaVu/DejaVuSans.ttf").prefix(1000)), as: "truncated.ttf")
+        let truncated = try folder.write(Data(try bundledFont("DejaVu/DejaVuSans.ttf").prefix(1000)), as: "truncated.ttf")
         #expect(throws: FontError.corruptFile(truncated, reason: "FreeType: unknown file format (error 0x02)")) { try FontFace(path: truncated) }
-        let text = try folder.write(Array("not a font at all".utf8), as: "text.ttf")
+        let text = try folder.write("not a font at all", as: "text.ttf")
         #expect(throws: FontError.corruptFile(text, reason: "FreeType: invalid stream operation (error 0x55)")) { try FontFace(path: text) }
-        let noMetrics = try folder.write(Array(try bundledFont("Inter/Inter-Regular.otf").prefix(20_000)), as: "cut.otf")
+        let noMetrics = try folder.write(Data(try bundledFont("Inter/Inter-Regular.otf").prefix(20_000)), as: "cut.otf")
         #expect(throws: FontError.corruptFile(noMetrics, reason: "FreeType: horizontal metrics (hmtx) table missing (error 0x93)")) {
             try FontFace(path: noMetrics)
         }
@@ -86,7 +68,7 @@ struct FontFaceTests {
 
     @Test("a file over 64 MiB is refused from its size, without reading it")
     func tooLarge() throws {
-        let folder = try FontFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("huge.ttf")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, off_t(FontFace.maximumFileSize + 1)) == 0, "a sparse file: no disk space used")
@@ -104,8 +86,8 @@ struct FontFaceTests {
 
     @Test("a face read from memory shapes and measures as before: DejaVu Sans 'A' and the emoji face's colour")
     func faceFromMemory() throws {
-        let folder = try FontFolder()
-        let path = try folder.write(try bundledFont("DejaVu/DejaVuSans.ttf"), as: "copy.ttf")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Data(try bundledFont("DejaVu/DejaVuSans.ttf")), as: "copy.ttf")
         let copy = try FontFace(path: path)
         let bundled = try FontCache().face(path: try FontRegistry.default.file(for: Font(family: "DejaVu Sans", size: 12)))
         #expect(copy.unitsPerEm == bundled.unitsPerEm)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// What is at an output path, with a short name for the test list.
 struct Obstacle: CustomTestStringConvertible, Sendable {
@@ -37,11 +38,11 @@ struct Obstacle: CustomTestStringConvertible, Sendable {
 
 /// A tmpfs mounted on a fresh folder (root only), unmounted and removed by `cleanup`.
 struct TinyFilesystem {
-    let dir: TemporaryDirectory
+    let dir: TemporaryFolder
 
     /// Mounts a tmpfs of `size` bytes, read-only when asked; nil when mounting is not allowed.
     init?(size: Int, readOnly: Bool = false) {
-        guard let dir = try? TemporaryDirectory() else { return nil }
+        guard let dir = try? TemporaryFolder(prefix: "TappableSnapshotTests") else { return nil }
         guard mount("tmpfs", dir.path, "tmpfs", readOnly ? UInt(MS_RDONLY) : 0, "size=\(size)") == 0 else {
             dir.cleanup()
             return nil
@@ -68,7 +69,7 @@ struct AtomicFileTests {
 
     @Test("a symbolic link to a regular file is written through: the link stays, its target is replaced")
     func writesThroughLinks() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         try FileManager.default.createDirectory(atPath: dir.file("real"), withIntermediateDirectories: false)
         try Data("old".utf8).write(to: URL(fileURLWithPath: dir.file("real/target.json")))
         try FileManager.default.createSymbolicLink(atPath: dir.file("link.json"), withDestinationPath: "real/target.json")
@@ -80,7 +81,7 @@ struct AtomicFileTests {
 
     @Test("anything but a regular file at the path is an error naming the path and what it is; nothing changes", arguments: Obstacle.all)
     func refusesObstacles(obstacle: Obstacle) throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("out.json")
         try obstacle.make(path, dir.path)
         let before = dir.contents()
@@ -94,7 +95,7 @@ struct AtomicFileTests {
 
     @Test("a missing folder is an error naming it; .create makes the last folder, .createWithParents all of them")
     func missingFolders() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(payload, to: dir.file("a/b.json")) }
         #expect(error?.reason == "folder \(dir.file("a")) does not exist")
         #expect(dir.contents().isEmpty)
@@ -108,7 +109,7 @@ struct AtomicFileTests {
 
     @Test("a file where a folder should be is an error naming it")
     func fileInTheWay() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         try Data("x".utf8).write(to: URL(fileURLWithPath: dir.file("plain")))
         for mode in [AtomicFile.MissingFolder.refuse, .create, .createWithParents] {
             let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(payload, to: dir.file("plain/out.json"), missingFolder: mode) }
@@ -121,7 +122,7 @@ struct AtomicFileTests {
 
     @Test("a file name of 255 bytes is written (its temporary name is shortened); 256 bytes is an error naming the limit")
     func nameLength() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         // Two-byte characters, so the temporary name's prefix must end between characters.
         let longest = String(repeating: "é", count: 125) + "a.png"
         #expect(longest.utf8.count == AtomicFile.maximumNameLength)
@@ -135,7 +136,7 @@ struct AtomicFileTests {
 
     @Test("a replaced file keeps its permission bits")
     func keepsPermissions() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("private.json")
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o600)
@@ -147,7 +148,7 @@ struct AtomicFileTests {
 
     @Test("write(to:producing:) checks the destination first, registers its temporary file while producing, and removes it when producing fails")
     func producing() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         var called = false
         #expect(throws: AtomicFile.WriteError.self) {
             try AtomicFile.write(to: dir.file("missing/out.png")) { called = true; return Data() }
@@ -172,7 +173,7 @@ struct AtomicFileTests {
         // root ignores permission bits: use a read-only tmpfs instead.
         let mounted = getuid() == 0 ? TinyFilesystem(size: 65_536, readOnly: true) : nil
         defer { mounted?.cleanup() }
-        let dir = try mounted?.dir ?? TemporaryDirectory()
+        let dir = try mounted?.dir ?? TemporaryFolder(prefix: "TappableSnapshotTests")
         defer { if mounted == nil { chmod(dir.path, 0o755); dir.cleanup() } }
         if mounted == nil { chmod(dir.path, 0o555) }
         let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(payload, to: dir.file("out.json")) }

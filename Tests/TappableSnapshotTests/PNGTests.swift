@@ -2,6 +2,7 @@ import Foundation
 import PNGFixtures
 import Testing
 @testable import TappableSnapshot
+import TappableTestSupport
 
 @Suite("RGBAImage: validated RGBA8 buffers")
 struct RGBAImageTests {
@@ -151,7 +152,7 @@ struct PNGTests {
 
     @Test("reading a non-PNG file names the file and says it is not a PNG")
     func notPNG() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("notes.png")
         try Data("hello, I am text".utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: PNGError.self) { try PNG.read(contentsOf: path) }
@@ -231,7 +232,7 @@ struct PNGTests {
     func hugeDimensions() throws {
         let ihdr = bigEndian(100_000) + bigEndian(100_000) + [8, 6, 0, 0, 0]
         let bytes = pngSignature + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("huge.png")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: PNGError.self) { try PNG.read(contentsOf: path) }
@@ -314,7 +315,7 @@ struct PNGTests {
 struct AtomicWriteTests {
     @Test("writing into a missing folder is an error naming it; createWithParents makes the folders; no temporary file stays")
     func createsParents() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let img = noise(width: 8, height: 8)
         let error = #expect(throws: PNGError.self) { try PNG.write(img, to: dir.file("a/b/c/img.png")) }
         #expect(error?.description.contains("folder \(dir.file("a/b/c")) does not exist") == true, "\(String(describing: error))")
@@ -326,7 +327,7 @@ struct AtomicWriteTests {
 
     @Test("overwriting replaces the whole file and leaves no temporary file")
     func overwrite() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("img.png")
         try PNG.write(noise(width: 50, height: 50), to: path)
         let small = noise(width: 2, height: 2, seed: 7)
@@ -338,7 +339,7 @@ struct AtomicWriteTests {
 
     @Test("a failed write leaves what was there and no temporary file")
     func failedWrite() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         // the target is an existing non-empty directory: the final rename must fail
         try FileManager.default.createDirectory(atPath: dir.file("taken.png/inner"), withIntermediateDirectories: true)
         let error = #expect(throws: PNGError.self) { try PNG.write(noise(width: 3, height: 3), to: dir.file("taken.png")) }
@@ -356,7 +357,7 @@ struct AtomicWriteTests {
 
     @Test("concurrent writers to one path never produce a torn file")
     func concurrentWriters() async throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         let path = dir.file("shared.png")
         let images = (0..<8).map { noise(width: 64, height: 64, seed: UInt64($0 + 1)) }
         await withTaskGroup(of: Void.self) { group in

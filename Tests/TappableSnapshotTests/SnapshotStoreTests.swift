@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// Counts how often a prepared snapshot is encoded (thread-safe).
 final class EncodeCounter: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class EncodeCounter: @unchecked Sendable {
 struct SnapshotStoreTests {
     let workstation: [String: String] = [:]
 
-    func location(_ tmp: TemporaryDirectory, _ name: String = "n") -> SnapshotLocation {
+    func location(_ tmp: TemporaryFolder, _ name: String = "n") -> SnapshotLocation {
         SnapshotLocation(referenceDirectory: tmp.file("refs"), failuresDirectory: tmp.file("failures"), name: name)
     }
 
@@ -27,7 +28,7 @@ struct SnapshotStoreTests {
 
     @Test("record mode failed re-records a failing reference and leaves one that passes within the tolerance untouched")
     func recordFailed() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let reference = try RGBAImage(width: 10, height: 10, fill: grey(200))
         try PNG.write(reference, to: tmp.file("refs/n.png"), missingFolder: .createWithParents)
         let before = try Data(contentsOf: URL(fileURLWithPath: tmp.file("refs/n.png")))
@@ -46,7 +47,7 @@ struct SnapshotStoreTests {
 
     @Test("record mode failed records a missing reference and re-records an unreadable one")
     func recordFailedMissingAndUnreadable() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let img = noise(width: 3, height: 3)
         #expect(SnapshotStore.verify(try image(img), at: location(tmp), requested: .failed, environment: workstation)?.kind == .recorded)
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: tmp.file("refs/n.png")))
@@ -56,7 +57,7 @@ struct SnapshotStoreTests {
 
     @Test("record mode all leaves a reference with the same pixels alone, even when its file was encoded differently")
     func recordAllComparesPixels() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let img = noise(width: 8, height: 8)
         try PNG.write(img, to: tmp.file("refs/n.png"), compression: .best, missingFolder: .createWithParents)
         let before = try Data(contentsOf: URL(fileURLWithPath: tmp.file("refs/n.png")))
@@ -67,7 +68,7 @@ struct SnapshotStoreTests {
 
     @Test("a match encodes nothing; a failure encodes the actual file once")
     func encodesOnlyToWrite() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let img = noise(width: 6, height: 6)
         try PNG.write(img, to: tmp.file("refs/n.png"), missingFolder: .createWithParents)
         let counter = EncodeCounter()
@@ -80,7 +81,7 @@ struct SnapshotStoreTests {
 
     @Test("paths in failures are absolute even when the folders are given relative to the current directory")
     func absolutePaths() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let cwd = FileManager.default.currentDirectoryPath
         let relative = SnapshotLocation(referenceDirectory: "relative-refs-\(UUID().uuidString)", failuresDirectory: "f", name: "n")
         #expect(relative.referencePath("png") == cwd + "/" + relative.referenceDirectory + "/n.png")
@@ -92,7 +93,7 @@ struct SnapshotStoreTests {
 
     @Test("under CI a missing reference is not recorded: the actual file goes to the failures folder and the message says why")
     func ciMissing() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let failure = try #require(SnapshotStore.verify(try image(noise(width: 2, height: 2)), at: location(tmp), requested: .missing,
                                                         environment: ["CI": "true"]))
         #expect(failure.kind == .missingReference)
@@ -103,7 +104,7 @@ struct SnapshotStoreTests {
 
     @Test("a text snapshot that differs writes the actual text and a line diff")
     func textMismatch() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let strategy = Snapshotting<String, String>.lines(pathExtension: "json")
         #expect(SnapshotStore.verify(try strategy.prepare("a\nb\nc\n"), at: location(tmp), requested: .missing, environment: workstation)?.kind == .recorded)
         let failure = try #require(SnapshotStore.verify(try strategy.prepare("a\nB\nc\n"), at: location(tmp), requested: .never,
@@ -120,7 +121,7 @@ struct SnapshotStoreTests {
     @Test("a value that cannot be encoded fails as snapshotFailed and writes nothing")
     func encodeFailure() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "broken encoder" } }
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let strategy = Snapshotting<String, String>(pathExtension: "txt", diffing: Diffing(diffPathExtension: "txt", toData: { _ in throw Broken() },
                                                                                           fromData: { String(decoding: $0, as: UTF8.self) },
                                                                                           compare: { TextDiff.difference($0, $1) })) { $0 }
@@ -132,7 +133,7 @@ struct SnapshotStoreTests {
 
     @Test("a reference that is a directory is unreadable, not a crash", arguments: [RecordMode.missing, .never])
     func directoryReference(mode: RecordMode) throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         try FileManager.default.createDirectory(atPath: tmp.file("refs/n.png"), withIntermediateDirectories: true)
         let failure = SnapshotStore.verify(try image(noise(width: 2, height: 2)), at: location(tmp), requested: mode, environment: workstation)
         #expect(failure?.kind == .unreadableReference)
@@ -141,7 +142,7 @@ struct SnapshotStoreTests {
 
     @Test("names that would leave their folder are refused before touching the disk", arguments: ["", ".", "..", "a/b", "a\u{0}b"])
     func invalidNames(name: String) throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         #expect(SnapshotStore.verify(try image(noise(width: 2, height: 2)), at: location(tmp, name), requested: .missing,
                                      environment: workstation)?.kind == .invalidName)
         #expect(tmp.contents().isEmpty)

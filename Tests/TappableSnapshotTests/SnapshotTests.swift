@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TappableSnapshot
+import TappableTestSupport
 
 @Suite("Snapshot.verify: references, record modes and failure artefacts")
 struct SnapshotTests {
@@ -23,7 +24,7 @@ struct SnapshotTests {
 
     @Test("a missing reference is recorded on a workstation, reported, and then verifies")
     func recordsMissing() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let img = noise(width: 12, height: 7)
         let first = try #require(Snapshot.verify(img, named: "login-normal", suite: "Rendering", directory: root.path, environment: workstation))
         #expect(first.kind == .recorded)
@@ -36,7 +37,7 @@ struct SnapshotTests {
     @Test("under CI=true a missing reference fails, no reference is written, and the actual image is saved to download",
           arguments: [RecordMode.missing, .failed, .all, .never])
     func ciMissingReference(requested: RecordMode) throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let root = tmp.file("Snapshots")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let env = ["CI": "true", "TAPPABLE_RECORD": "all"]
@@ -56,7 +57,7 @@ struct SnapshotTests {
 
     @Test("under CI a missing reference still saves the actual image to a failures folder outside the root")
     func ciMissingWithOutsideFailures() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let img = noise(width: 4, height: 4)
         let failure = try #require(Snapshot.verify(img, named: "n", suite: "S", directory: tmp.file("Snapshots"),
                                                    options: .init(failuresDirectory: tmp.file("artefacts")), environment: ci))
@@ -68,7 +69,7 @@ struct SnapshotTests {
 
     @Test("TAPPABLE_RECORD=never on a workstation refuses to record")
     func envNever() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let failure = Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root.path,
                                       environment: ["TAPPABLE_RECORD": "never"])
         #expect(failure?.kind == .missingReference)
@@ -77,7 +78,7 @@ struct SnapshotTests {
 
     @Test("an unknown TAPPABLE_RECORD value is a failure that names it, and writes nothing")
     func envInvalid() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let failure = Snapshot.verify(noise(width: 4, height: 4), named: "n", suite: "S", directory: root.path,
                                       environment: ["TAPPABLE_RECORD": "sometimes"])
         #expect(failure?.kind == .invalidEnvironment)
@@ -87,7 +88,7 @@ struct SnapshotTests {
 
     @Test("a failing comparison writes actual and diff images and leaves the reference byte-identical")
     func mismatchWritesArtefacts() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let reference = try RGBAImage(width: 20, height: 10, fill: white)
         let referencePath = root.file("Rendering/link.png")
         try PNG.write(reference, to: referencePath, missingFolder: .createWithParents)
@@ -117,7 +118,7 @@ struct SnapshotTests {
 
     @Test("a match removes the failure artefacts a previous run left")
     func matchCleansStaleArtefacts() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let img = noise(width: 5, height: 5)
         try PNG.write(img, to: root.file("S/n.png"), missingFolder: .createWithParents)
         var other = img
@@ -133,7 +134,7 @@ struct SnapshotTests {
 
     @Test("tolerance: differences within maxDiffRatio and the threshold pass")
     func tolerance() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let reference = try RGBAImage(width: 10, height: 10, fill: grey(200))
         try PNG.write(reference, to: root.file("S/n.png"), missingFolder: .createWithParents)
         var actual = reference
@@ -146,7 +147,7 @@ struct SnapshotTests {
 
     @Test("record mode all re-records differing references and leaves identical ones untouched")
     func recordAll() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let path = root.file("S/n.png")
         let old = noise(width: 6, height: 6, seed: 1)
         try PNG.write(old, to: path, missingFolder: .createWithParents)
@@ -163,7 +164,7 @@ struct SnapshotTests {
 
     @Test("record mode missing never overwrites an existing reference")
     func missingKeepsReference() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let path = root.file("S/n.png")
         try PNG.write(noise(width: 6, height: 6, seed: 1), to: path, missingFolder: .createWithParents)
         let before = try bytes(path)
@@ -174,7 +175,7 @@ struct SnapshotTests {
 
     @Test("an unreadable reference is reported and left alone")
     func unreadableReference() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         let path = root.file("S/n.png")
         try FileManager.default.createDirectory(atPath: root.file("S"), withIntermediateDirectories: true)
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: path))
@@ -186,7 +187,7 @@ struct SnapshotTests {
 
     @Test("a size change fails and says both sizes")
     func sizeChange() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         try PNG.write(try RGBAImage(width: 4, height: 4, fill: white), to: root.file("S/n.png"), missingFolder: .createWithParents)
         let failure = try #require(Snapshot.verify(try RGBAImage(width: 5, height: 4, fill: white), named: "n", suite: "S",
                                                    directory: root.path, environment: workstation))
@@ -197,7 +198,7 @@ struct SnapshotTests {
 
     @Test("a size change too large to draw fails with the actual image saved, no diff image, and says why")
     func sizeChangeWithoutDiffImage() throws {
-        let root = try TemporaryDirectory(); defer { root.cleanup() }
+        let root = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { root.cleanup() }
         try PNG.write(try RGBAImage(width: 100, height: 1, fill: white), to: root.file("S/n.png"), missingFolder: .createWithParents)
         try FileManager.default.createDirectory(atPath: root.file("Failures/S"), withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: root.file("Failures/S/n.diff.png")))
@@ -213,7 +214,7 @@ struct SnapshotTests {
     @Test("names that would escape the suite folder are refused before touching the disk",
           arguments: [("../evil", "S"), ("n", ".."), ("", "S"), ("a/b", "S")])
     func invalidNames(name: String, suite: String) throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let failure = Snapshot.verify(noise(width: 2, height: 2), named: name, suite: suite, directory: tmp.file("root"), environment: workstation)
         #expect(failure?.kind == .invalidName)
         #expect(tmp.contents().isEmpty)
@@ -221,7 +222,7 @@ struct SnapshotTests {
 
     @Test("a custom failures folder receives the artefacts")
     func customFailuresFolder() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         try PNG.write(try RGBAImage(width: 3, height: 3, fill: white), to: tmp.file("root/S/n.png"), missingFolder: .createWithParents)
         let failure = Snapshot.verify(try RGBAImage(width: 3, height: 3, fill: black), named: "n", suite: "S", directory: tmp.file("root"),
                                       options: .init(failuresDirectory: tmp.file("out")), environment: workstation)
@@ -251,8 +252,8 @@ struct DiffReportTests {
     }
 
     /// A folder with `a.png` (10x10 white) and `b.png` (the same with one black pixel).
-    func onePixelApart() throws -> TemporaryDirectory {
-        let dir = try TemporaryDirectory()
+    func onePixelApart() throws -> TemporaryFolder {
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests")
         let a = try RGBAImage(width: 10, height: 10, fill: white)
         var b = a
         b[2, 3] = black
@@ -304,7 +305,7 @@ struct DiffReportTests {
 
     @Test("images of different sizes: the diff image is the union canvas when it is within the pixel limit, and reads back")
     func diffFilesDifferentSizes() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         try PNG.write(try RGBAImage(width: 30, height: 1, fill: white), to: dir.file("wide.png"))
         try PNG.write(try RGBAImage(width: 1, height: 30, fill: white), to: dir.file("tall.png"))
         let report = try diffFiles(dir.file("wide.png"), dir.file("tall.png"), output: dir.file("d.png"), maxPixels: 900)
@@ -318,7 +319,7 @@ struct DiffReportTests {
 
     @Test("a 1000000x1 and a 1x1000000 image: reported without a diff image; asking for one is a clear error")
     func diffFilesHugeUnion() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         try PNG.write(try RGBAImage(width: 1_000_000, height: 1, fill: white), to: dir.file("wide.png"))
         try PNG.write(try RGBAImage(width: 1, height: 1_000_000, fill: white), to: dir.file("tall.png"))
         let report = try diffFiles(dir.file("wide.png"), dir.file("tall.png"), output: nil)
@@ -338,7 +339,7 @@ struct DiffReportTests {
 
     @Test("diffFiles names the file it cannot read")
     func diffFilesErrors() throws {
-        let dir = try TemporaryDirectory(); defer { dir.cleanup() }
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
         try PNG.write(try RGBAImage(width: 1, height: 1), to: dir.file("a.png"))
         try Data("text".utf8).write(to: URL(fileURLWithPath: dir.file("b.png")))
         #expect(throws: PNGError.notPNG(source: dir.file("b.png"))) {

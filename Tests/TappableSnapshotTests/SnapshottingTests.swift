@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TappableSnapshot
+import TappableTestSupport
 
 /// A user-defined value with a strategy of its own, built by pulling back a library strategy.
 struct Invoice: Sendable {
@@ -17,7 +18,7 @@ extension Snapshotting where Value == Invoice, Format == String {
 struct SnapshottingTests {
     @Test("a pulled-back strategy snapshots the transformed value and compares it with its diffing")
     func pullback() throws {
-        let tmp = try TemporaryDirectory(); defer { tmp.cleanup() }
+        let tmp = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { tmp.cleanup() }
         let location = SnapshotLocation(referenceDirectory: tmp.file("refs"), failuresDirectory: tmp.file("f"), name: "invoice")
         let first = try Snapshotting<Invoice, String>.summary.prepare(Invoice(lines: ["tea 2", "cake 3"]))
         #expect(SnapshotStore.verify(first, at: location, requested: .missing, environment: [:])?.kind == .recorded)

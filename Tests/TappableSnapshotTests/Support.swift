@@ -3,26 +3,6 @@ import Foundation
 
 typealias Pixel = RGBAImage.Pixel
 
-/// A fresh, empty temporary directory, removed when the returned value's `cleanup` runs.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TappableSnapshotTests-" + UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ relative: String) -> String { path + "/" + relative }
-
-    /// Every file and directory below the directory, relative, sorted.
-    func contents() -> [String] {
-        (FileManager.default.subpaths(atPath: path) ?? []).sorted()
-    }
-
-    func cleanup() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// Builds an image from rows of pixels.
 func image(_ rows: [[Pixel]]) -> RGBAImage {
     let height = rows.count, width = rows[0].count

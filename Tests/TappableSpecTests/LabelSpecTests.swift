@@ -1,8 +1,12 @@
 import Foundation
-import TappableJSON
-import TappableSpec
-import TappableText
 import Testing
+import TappableDetection
+import TappableJSON
+import TappableLayout
+import TappableMarkup
+@testable import TappableSpec
+import TappableTestSupport
+import TappableText
 
 /// `LabelSpec.parse` of a SPEC's text.
 func parse(_ json: String) throws -> LabelSpec { try LabelSpec.parse(Data(json.utf8)) }
@@ -78,13 +82,6 @@ struct LabelSpecJSONTests {
 
 @Suite("SPEC files are bounded: 16 MiB, and never a directory")
 struct LabelSpecFileTests {
-    /// A fresh temporary folder; the caller removes it.
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-spec-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test("the limit is 16 MiB, the JSON reader's")
     func limit() {
         #expect(LabelSpec.maximumFileSize == 16 * 1024 * 1024)
@@ -93,8 +90,9 @@ struct LabelSpecFileTests {
 
     @Test("a file over the limit is refused from its size, before it is read")
     func largeFile() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         let path = folder + "/huge.json"
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, off_t(LabelSpec.maximumFileSize + 1)) == 0, "a sparse file: nothing on disk, and nothing read")
@@ -109,8 +107,9 @@ struct LabelSpecFileTests {
 
     @Test("a directory, a missing file and an endless device are refused, naming the path")
     func notFiles() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         #expect(throws: SpecError(field: "", "cannot read SPEC file \(folder): a directory, not a regular file")) { try LabelSpec.load(path: folder) }
         #expect(throws: SpecError(field: "", "cannot read SPEC file /no/such/spec.json: No such file or directory")) {
             try LabelSpec.load(path: "/no/such/spec.json")
@@ -122,8 +121,9 @@ struct LabelSpecFileTests {
 
     @Test("a font file that is a FIFO is refused naming the field, without waiting for a writer")
     func fifoFont() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         #expect(mkfifo(folder + "/pipe.ttf", 0o600) == 0)
         let spec = folder + "/label.json"
         try Data(#"{"text": "x", "font": {"file": "pipe.ttf", "size": 12}}"#.utf8).write(to: URL(fileURLWithPath: spec))
@@ -165,5 +165,110 @@ struct LabelSpecColourTests {
         #expect(throws: SpecError(field: field, "\(shown) is not a colour (a CSS colour name such as red or rebeccapurple, transparent, #rgb, #rgba, #rrggbb or #rrggbbaa)")) {
             try parse(json)
         }
+    }
+}
+
+@Suite("Duplicate SPEC keys")
+struct DuplicateKeyTests {
+    @Test("a key given twice in one object is an error naming it, at any depth; equal keys in different objects are fine")
+    func duplicates() throws {
+        #expect(throws: SpecError(field: "text", "given twice (one would be silently lost)")) {
+            try LabelSpec.parse(Data(#"{"text": "x", "text": "y"}"#.utf8))
+        }
+        #expect(throws: SpecError(field: "runs[1].link", "given twice (one would be silently lost)")) {
+            try LabelSpec.parse(Data(#"{"text": "hello", "runs": [{"range": [0, 1], "link": "a"}, {"range": [1, 1], "link": "a", "link": "b"}]}"#.utf8))
+        }
+        let fine = try LabelSpec.parse(Data(#"{"text": "a \"text\": b", "runs": [{"range": [0, 1], "link": "a"}, {"range": [1, 1], "link": "b"}]}"#.utf8))
+        #expect(fine.text.string == #"a "text": b"#)
+    }
+}
+
+@Suite("SPEC files: markup and detectors make the text, runs apply last")
+struct LabelSpecTextTests {
+    @Test("markup \"markdown\": links carry their destination (the SPEC's link style paints them), emphasis varies the label's font")
+    func markdownSpec() throws {
+        let spec = try LabelSpec.parse(Data("""
+        {"text": "Read the *[Terms & Conditions (2026)](https://example.com/a-b?x=1&y=%20#top)*", "markup": "markdown",
+         "font": {"family": "DejaVu Sans", "size": 12}}
+        """.utf8))
+        #expect(spec.text.string == "Read the Terms & Conditions (2026)")
+        let link = spec.text.attributes(at: 9)
+        #expect(link.range == TextRange(location: 9, length: 25))
+        #expect(link.attributes.link == "https://example.com/a-b?x=1&y=%20#top")
+        #expect(link.attributes.foregroundColor == nil, "no colour of its own: the SPEC's link style applies")
+        #expect(link.attributes.underline == nil)
+        #expect(link.attributes.font == Font(family: "DejaVu Sans", size: 12, italic: true))
+        #expect(spec.text.attributes(at: 0).attributes.link == nil)
+    }
+
+    @Test("detectors make the acceptance string's matches tappable links; runs apply last")
+    func detectors() throws {
+        let spec = try LabelSpec.parse(Data("""
+        {"text": "\(DetectorSentence.text)", "numberOfLines": 0, "width": 200,
+         "detectors": {"types": ["link", "phoneNumber", "date"], "referenceDate": "2026-11-29T12:00:00Z", "timeZone": "UTC"},
+         "runs": [{"range": [25, 3], "color": "#ff0000"}]}
+        """.utf8))
+        let links = spec.text.runs.filter { $0.attributes.link != nil }
+        #expect(links.map(\.attributes.link) == ["http://google.com", "tel:+14155555555", "tel:+14155555555", "2026-12-04T17:00:00Z"])
+        #expect(links.map(\.range) == [TextRange(location: 6, length: 10), TextRange(location: 25, length: 3),
+                                       TextRange(location: 28, length: 9), TextRange(location: 49, length: 13)])
+        #expect(links.allSatisfy { $0.attributes.isTappable })
+        #expect(links[1].attributes.foregroundColor == Color(hex: "#ff0000"))
+        #expect(links[2].attributes.foregroundColor == nil, "the SPEC's link style paints detected links")
+        #expect(spec.text.attributes(at: 0).attributes.link == nil)
+        // The short form: a list of type names.
+        let short = try LabelSpec.parse(Data(#"{"text": "\#(DetectorSentence.text)", "detectors": ["phoneNumber"]}"#.utf8))
+        #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:+14155555555"])
+    }
+
+    @Test("a link the markup made wins over a detection inside it; detections elsewhere still apply")
+    func markupLinksWin() throws {
+        let spec = try LabelSpec.parse(Data("""
+        {"text": "[google.com](https://example.com/x) or google.com", "markup": "markdown", "detectors": ["link"]}
+        """.utf8))
+        #expect(spec.text.string == "google.com or google.com")
+        #expect(spec.text.attributes(at: 0).attributes.link == "https://example.com/x")
+        #expect(spec.text.attributes(at: 0).range == TextRange(location: 0, length: 10))
+        #expect(spec.text.attributes(at: 14).attributes.link == "http://google.com")
+    }
+
+    @Test("detectors read national phone numbers in the SPEC's region and dates in its locale")
+    func detectorRegionAndLocale() throws {
+        let spec = try LabelSpec.parse(Data(#"""
+        {"text": "appelez le 01 23 45 67 89 le 3 décembre",
+         "detectors": {"types": ["phoneNumber", "date"], "region": "FR", "locale": "fr", "referenceDate": "2026-11-29T12:00:00Z"}}
+        """#.utf8))
+        let links = spec.text.runs.compactMap(\.attributes.link)
+        #expect(links == ["tel:+33123456789", "2026-12-03T12:00:00Z"])
+    }
+}
+
+@Suite("SPEC limits: text length and runs, each at the limit and past it")
+struct LabelSpecLimitTests {
+    @Test("a SPEC text of 1,048,576 UTF-16 units is read; one more is an error naming \"text\" and the limit, before layout")
+    func textLength() throws {
+        let limit = TextLayout.maximumTextLength
+        let atLimit = try LabelSpec.parse(Data(#"{"text": "\#(String(repeating: "a", count: limit))"}"#.utf8))
+        #expect(atLimit.text.length == limit)
+        // A character outside the BMP counts two units.
+        let json = #"{"text": "\#(String(repeating: "a", count: limit - 1))😀"}"#
+        let error = #expect(throws: SpecError.self) { try LabelSpec.parse(Data(json.utf8)) }
+        #expect(error?.field == "text")
+        #expect(error?.message == "is 1048577 UTF-16 code units long, more than the 1048576 a label takes")
+    }
+
+    @Test("runs may have 100,000 entries; one more is an error naming \"runs\" and the limit before any entry is read")
+    func runCount() throws {
+        let limit = LabelSpec.maximumRunCount
+        #expect(limit == 100_000)
+        func spec(_ count: Int) -> Data {
+            // null entries: cheap to parse, and an error at the first entry once the count is accepted.
+            Data(#"{"text": "a", "runs": [\#(Array(repeating: "null", count: count).joined(separator: ","))]}"#.utf8)
+        }
+        let atLimit = #expect(throws: SpecError.self) { try LabelSpec.parse(spec(limit)) }
+        #expect(atLimit?.field == "runs[0]", "at the limit the entries are read")
+        let past = #expect(throws: SpecError.self) { try LabelSpec.parse(spec(limit + 1)) }
+        #expect(past?.field == "runs")
+        #expect(past?.message == "has 100001 entries, more than the 100000 a SPEC may give")
     }
 }

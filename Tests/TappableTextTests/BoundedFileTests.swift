@@ -1,21 +1,16 @@
 import Foundation
 import Glibc
+import TappableTestSupport
 import TappableText
 import Testing
 
 @Suite("BoundedFile: whole files with a size limit, never a directory, FIFOs and devices only when asked")
 struct BoundedFileTests {
-    /// A fresh temporary folder's path; the caller removes it.
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tappable-bounded-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test("a file of exactly the limit is read whole; one byte more is too large, known from its size")
     func limit() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         let path = folder + "/f"
         try Data((0..<100).map { UInt8($0) }).write(to: URL(fileURLWithPath: path))
         #expect(try BoundedFile.read(path: path, limit: 100, accepting: .regularFiles) == (0..<100).map { UInt8($0) })
@@ -27,8 +22,9 @@ struct BoundedFileTests {
 
     @Test("a file larger than one read chunk comes back whole")
     func largeFile() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/big"))
         #expect(try BoundedFile.read(path: folder + "/big", limit: 1 << 20, accepting: .anythingButDirectories) == bytes)
@@ -36,8 +32,9 @@ struct BoundedFileTests {
 
     @Test("a directory is refused either way; a device only when regular files are asked for")
     func kinds() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         for accepting in [BoundedFile.Accepting.regularFiles, .anythingButDirectories] {
             #expect(throws: BoundedFile.ReadError.notRegularFile(folder, kind: "a directory")) {
                 try BoundedFile.read(path: folder, limit: 10, accepting: accepting)
@@ -58,8 +55,9 @@ struct BoundedFileTests {
 
     @Test("a FIFO is refused as a regular file without blocking, and read to its end otherwise")
     func fifo() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder()
+        defer { temporary.cleanup() }
+        let folder = temporary.path
         let path = folder + "/pipe"
         #expect(mkfifo(path, 0o600) == 0)
         #expect(throws: BoundedFile.ReadError.notRegularFile(path, kind: "a FIFO (named pipe)")) {
