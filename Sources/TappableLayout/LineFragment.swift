@@ -15,32 +15,85 @@ public struct ParagraphInfo: Sendable, Hashable {
 
 /// The horizontal extent of one grapheme cluster on a line, in points relative to the line's origin.
 /// Boxes of a line are in visual order, left to right, and never overlap.
+///
+/// A layout holds one box per cluster (a million for a megabyte of text), so a box is stored in 24
+/// bytes: its range in two 32-bit fields and its flags in the length's top bits. Locations past
+/// `Int32.max` and lengths past 2^30 − 1 are clamped to them (a layout never makes such a box: its
+/// text is at most `TextLayout.maximumTextLength` units).
 public struct ClusterBox: Sendable, Hashable {
-    /// The cluster's UTF-16 range; empty for the truncation ellipsis.
-    public var characterRange: TextRange
+    private var location: Int32
+    /// The length in the low 30 bits, `isRightToLeft` in bit 30, `isEllipsis` in bit 31.
+    private var lengthAndFlags: UInt32
     /// Left edge in points from the line's origin.
     public var minX: Double
     /// Right edge in points from the line's origin.
     public var maxX: Double
+
+    private static let lengthMask: UInt32 = (1 << 30) - 1
+    private static let rightToLeftBit: UInt32 = 1 << 30
+    private static let ellipsisBit: UInt32 = 1 << 31
+
+    /// A box for `characterRange` from `minX` to `maxX` (points from the line's origin).
+    public init(characterRange: TextRange, minX: Double, maxX: Double, isRightToLeft: Bool, isEllipsis: Bool) {
+        location = 0
+        lengthAndFlags = 0
+        self.minX = minX
+        self.maxX = maxX
+        self.characterRange = characterRange
+        self.isRightToLeft = isRightToLeft
+        self.isEllipsis = isEllipsis
+    }
+
+    /// The cluster's UTF-16 range; empty for the truncation ellipsis.
+    public var characterRange: TextRange {
+        get { TextRange(location: Int(location), length: Int(lengthAndFlags & Self.lengthMask)) }
+        set {
+            location = Int32(clamping: newValue.location)
+            let length = UInt32(clamping: min(max(newValue.length, 0), Int(Self.lengthMask)))
+            lengthAndFlags = lengthAndFlags & ~Self.lengthMask | length
+        }
+    }
     /// Whether the cluster reads right to left (odd bidi level).
-    public var isRightToLeft: Bool
+    public var isRightToLeft: Bool {
+        get { lengthAndFlags & Self.rightToLeftBit != 0 }
+        set { lengthAndFlags = newValue ? lengthAndFlags | Self.rightToLeftBit : lengthAndFlags & ~Self.rightToLeftBit }
+    }
     /// Whether this box is the truncation ellipsis, which stands for no character.
-    public var isEllipsis: Bool
+    public var isEllipsis: Bool {
+        get { lengthAndFlags & Self.ellipsisBit != 0 }
+        set { lengthAndFlags = newValue ? lengthAndFlags | Self.ellipsisBit : lengthAndFlags & ~Self.ellipsisBit }
+    }
     /// Width in points (`maxX - minX`).
     public var width: Double { maxX - minX }
 }
 
 /// A glyph placed on a line: x from the line's origin, y from the baseline (down positive), points.
+///
+/// Stored in 24 bytes (the cluster index in 32 bits, clamped to `Int32`'s range; a layout's
+/// indices are at most `TextLayout.maximumTextLength`).
 public struct PositionedGlyph: Sendable, Hashable {
     /// Glyph index in the run's face.
     public var id: UInt32
+    private var storedCluster: Int32
     /// Horizontal position in points from the line's origin, growing right.
     public var x: Double
     /// Vertical offset in points from the baseline, positive down.
     public var y: Double
+
+    /// Glyph `id` at (`x`, `y`) drawing the cluster at UTF-16 index `cluster`.
+    public init(id: UInt32, x: Double, y: Double, cluster: Int) {
+        self.id = id
+        storedCluster = Int32(clamping: cluster)
+        self.x = x
+        self.y = y
+    }
+
     /// UTF-16 index of the cluster the glyph draws (for the ellipsis: the nearest shown
     /// character, whose attributes it is drawn with).
-    public var cluster: Int
+    public var cluster: Int {
+        get { Int(storedCluster) }
+        set { storedCluster = Int32(clamping: newValue) }
+    }
 }
 
 /// Glyphs drawn with one face and size, at one bidi level, in visual order.
