@@ -55,10 +55,9 @@ if CommandLine.arguments.count > 1 {
 
 let shaper = TextShaper()
 let shortText = AttributedText("By registering, I agree to the Terms of Service and Privacy Policy of this service, and to the processing of my data.")
-let paragraph = "Tappable lays out labels with links, exactly and fast. By registering, I agree to the Terms of Service and Privacy Policy. "
-var big = ""
-while big.utf8.count < 100_000 { big += paragraph; if big.count % 7 == 0 { big += "\n" } }
-let bigText = AttributedText(big)
+// 100 KB in paragraphs that never repeat, so a layout cannot take one paragraph's runs from the
+// shape cache for another (ScalingFigures.swift).
+let bigText = AttributedText(variedText(bytes: 100_000))
 let container = TextContainer(width: 320, numberOfLines: 0)
 
 do {
@@ -66,8 +65,8 @@ do {
     _ = try TextLayout(text: shortText, container: container, shaper: shaper)
 
     // Memory first, before the timing loops grow the peak: one 100 KB layout held alive.
-    // The 100 KB text repeats its paragraphs: its layouts are timed from nothing (shape caches
-    // emptied), as the shaping-only baseline (one paragraph too long to be kept) always is.
+    // The 100 KB layouts are timed from nothing (shape caches emptied), as the shaping-only
+    // baseline (one paragraph too long to be kept) always is.
     let before = peakMemory()
     let held = try TextLayout(text: bigText, container: container, shaper: shaper)
     let layoutMemory = peakMemory() - before
