@@ -27,7 +27,7 @@ bench: bootstrap
 	@scripts/bootstrap-bench
 	@$(RELEASE) --product tappable-bench
 	@$(RELEASE) --product tappable
-	@cc -O2 -o .build/pango-bench bench/pango-bench.c $$(pkg-config --cflags --libs pangocairo pangofc fontconfig) -lm
+	@cc -O2 -o .build/pango-bench bench/pango-bench.c $$(pkg-config --cflags --libs pangocairo pangofc fontconfig harfbuzz) -lm
 	@.build/release/tappable-bench
 	@bench/compare.py
 

@@ -182,6 +182,9 @@ def main():
             figures["label"][mode] = {"tappableNs": list(medians["tappable"].values())[0], "pangoNs": list(medians["pango"].values())[0]}
             if mode == "layout":
                 figures["label"][mode]["tappableColdNs"] = medians["tappable"]["layoutCold"]
+                # HarfBuzz alone on the same text and font: the floor under both engines' layouts.
+                shaped, _ = interleaved("shape", rounds, iterations // (4 if quick else 1), label, engines=("pango",))
+                figures["label"][mode]["harfBuzzShapeNs"] = shaped["pango"]["shape"]
             if mode == "png":
                 figures["label"]["png"]["tappableBytes"] = last["tappable"]["pngBytes"]
                 figures["label"]["png"]["pangoBytes"] = last["pango"]["pngBytes"]
@@ -229,6 +232,8 @@ def table(f):
         if mode == "layout":
             t = label[mode]["tappableColdNs"]
             rows.append(f"| layout, two-line label, from nothing (caches emptied) | {ms(t)} | {ms(p)} | {p / t:.2f}× |")
+            h = label[mode]["harfBuzzShapeNs"]
+            rows.append(f"| HarfBuzz alone shaping the label (`hb_shape`, no layout) | {ms(h)} | {ms(h)} | {p / h:.2f}× (Pango's layout ÷ it) |")
     png = label["png"]
     rows.append(f"| PNG file, label at 2× | {png['tappableBytes'] / 1024:.1f} KiB (fast); {f['png']['labelBestBytes'] / 1024:.1f} KiB "
                 f"(best, {ms(f['png']['labelBestNs'])} with render) | {png['pangoBytes'] / 1024:.1f} KiB | "

@@ -3,8 +3,11 @@
 // interleaved (bench/compare.py). Built only by `make bench` (needs libpango1.0-dev).
 //
 //   pango-bench --font FILE (--text TEXT | --text-file F) --size PT --width PT --scale S
-//               --iterations N --mode layout|render|png|hit [--out FILE.png]
+//               --iterations N --mode layout|render|png|hit|shape [--out FILE.png]
 //
+// `shape` is HarfBuzz alone, no Pango: the text shaped as one run with the font file at one unit
+// per font unit (as Tappable shapes), language "en", script and direction guessed; the floor
+// under any engine's layout that shapes with HarfBuzz.
 // Units match Tappable's: the context runs at 72 dpi, so a point is one Cairo user unit and
 // `--size 17` is a 17 pt font; `--scale 2` paints two device pixels per point. Fonts: only
 // the given file (a private fontconfig configuration, no system fonts, no fallback). Text is
@@ -14,6 +17,7 @@
 // iterations (after a warm-up of a tenth of them, at least one).
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
+#include <hb.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
@@ -121,6 +125,29 @@ static PangoLayout *make_layout(PangoContext *context, const Options *o, const P
     return layout;
 }
 
+/// A HarfBuzz font over the file at one unit per font unit, as Tappable's faces are.
+static hb_font_t *harfbuzz_font(const char *path) {
+    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+    if (!blob) fail("HarfBuzz cannot read", path);
+    hb_face_t *face = hb_face_create(blob, 0);
+    hb_blob_destroy(blob);
+    hb_font_t *font = hb_font_create(face);
+    unsigned upem = hb_face_get_upem(face);
+    hb_font_set_scale(font, (int)upem, (int)upem);
+    hb_face_destroy(face);
+    return font;
+}
+
+/// Shapes `text` once as one run.
+static void shape(hb_font_t *font, const char *text) {
+    hb_buffer_t *buffer = hb_buffer_create();
+    hb_buffer_add_utf8(buffer, text, -1, 0, -1);
+    hb_buffer_set_language(buffer, hb_language_from_string("en", -1));
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font, buffer, NULL, 0);
+    hb_buffer_destroy(buffer);
+}
+
 typedef struct { int width, height; size_t png_bytes; } Painted;
 
 static cairo_status_t count_bytes(void *closure, const unsigned char *data, unsigned int length) {
@@ -158,12 +185,14 @@ int main(int argc, char **argv) {
     PangoLayout *layout = make_layout(context, &o, font);
     int lines = pango_layout_get_line_count(layout);
     const char *operation;
-    enum { LAYOUT, RENDER, PNG, HIT } mode;
+    enum { LAYOUT, RENDER, PNG, HIT, SHAPE } mode;
     if (!strcmp(o.mode, "layout")) { mode = LAYOUT; operation = "layout"; }
     else if (!strcmp(o.mode, "render")) { mode = RENDER; operation = "render"; }
     else if (!strcmp(o.mode, "png")) { mode = PNG; operation = "renderPNG"; }
     else if (!strcmp(o.mode, "hit")) { mode = HIT; operation = "hit"; }
-    else fail("--mode must be layout, render, png or hit", o.mode);
+    else if (!strcmp(o.mode, "shape")) { mode = SHAPE; operation = "shape"; }
+    else fail("--mode must be layout, render, png, hit or shape", o.mode);
+    hb_font_t *harfbuzz = mode == SHAPE ? harfbuzz_font(o.font) : NULL;
     // Painted once (to report its size and PNG bytes) only where painting is what is measured:
     // a megabyte of text is taller than any image.
     Painted painted = { 0, 0, 0 };
@@ -173,7 +202,7 @@ int main(int argc, char **argv) {
     pango_layout_get_extents(layout, NULL, &logical);
     double height = (double)logical.height / PANGO_SCALE;
     // Layout mode keeps no layout besides the one being made: its peak memory is one layout's.
-    if (mode == LAYOUT) { g_object_unref(layout); layout = NULL; }
+    if (mode == LAYOUT || mode == SHAPE) { g_object_unref(layout); layout = NULL; }
     enum { HITS = 100 };
     int warmup = o.iterations / 10 > 0 ? o.iterations / 10 : 1;
     uint64_t *times = malloc(sizeof(uint64_t) * (size_t)o.iterations);
@@ -184,6 +213,7 @@ int main(int argc, char **argv) {
         case LAYOUT: g_object_unref(make_layout(context, &o, font)); break;
         case RENDER: paint(layout, &o, 0); break;
         case PNG: paint(layout, &o, 1); break;
+        case SHAPE: shape(harfbuzz, o.text); break;
         case HIT:
             for (int k = 0; k < HITS; k++) {
                 int index, trailing;
