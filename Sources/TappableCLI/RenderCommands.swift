@@ -128,7 +128,8 @@ extension TappableCommand {
                     : Data((try LabelRendering.json(form, of: label).serialized() + "\n").utf8)
                 try a.write(data, to: out(form.fileSuffix))
             }
-            return ("\(name): \(label.layout.textLayout.lines.count) lines, \(label.regions.count) regions -> \(out(".png"))\n", nil)
+            let lines = label.layout.textLayout.lines.count, regions = label.regions.count
+            return ("\(name): \(lines) line\(lines == 1 ? "" : "s"), \(regions) region\(regions == 1 ? "" : "s") -> \(out(".png"))\n", nil)
         } catch let error as SpecError {
             return ("", "tappable: \(error)\n")
         } catch {
