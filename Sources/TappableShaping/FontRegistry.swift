@@ -176,11 +176,14 @@ public final class FontCache: @unchecked Sendable {
 /// A face and its fallbacks, in order: the requested face, opened at once, and the fallback face
 /// files, each opened the first time a character needs it (a file that cannot be opened is
 /// skipped), so a process that never meets a character outside its fonts never opens the
-/// fallbacks (the colour emoji face alone is 11 MB). Thread-safe; kept by `FontCache`.
+/// fallbacks (the colour emoji face alone is 11 MB). Thread-safe; kept by `FontCache`, which it
+/// refers to weakly (the cache keeps its chains: a strong reference back would keep a cache of
+/// one's own, and every face it opened, alive forever). A chain that outlives its cache opens
+/// the fallbacks it still needs on its own.
 public final class FaceChain: @unchecked Sendable {
     /// The requested face.
     public let primary: FontFace
-    private let cache: FontCache
+    private weak var cache: FontCache?
     private let fallbackPaths: [String]
     private let lock = NSLock()
     /// The fallbacks opened so far, by position in `fallbackPaths` (.some(nil): could not open).
@@ -205,7 +208,8 @@ public final class FaceChain: @unchecked Sendable {
         lock.lock()
         if let known = fallbacks[k - 1] { lock.unlock(); return known }
         lock.unlock()
-        let face = try? cache.face(path: fallbackPaths[k - 1])
+        let path = fallbackPaths[k - 1]
+        let face = try? cache.map { try $0.face(path: path) } ?? FontFace(path: path)
         lock.lock()
         fallbacks[k - 1] = .some(face)
         lock.unlock()
