@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "TappableLayout", dependencies: ["TappableText", "TappableShaping"]),
         .target(name: "TappableInteraction", dependencies: ["TappableText", "TappableLayout"]),
         .target(name: "TappableRendering", dependencies: ["TappableText", "TappableShaping", "TappableLayout", "TappableInteraction", "TappableSnapshot", "CCairo", "CFreeType"]),
-        .target(name: "TappableSnapshot", dependencies: ["CPNGCodec", "CTemporaryFiles"]),
+        .target(name: "TappableSnapshot", dependencies: ["TappableText", "CPNGCodec", "CTemporaryFiles"]),
         // PNG files built byte by byte (hand-made images, decompression bombs) for tests and bench.
         .target(name: "PNGFixtures"),
         // Label descriptions (SPEC files) in, the label's JSON shapes out, through the one JSON writer.

@@ -1,5 +1,6 @@
 import CPNGCodec
 import Foundation
+import TappableText
 
 /// Why a PNG could not be read or written. Every case names the file (or `<memory>`) and the
 /// problem; `description` is a single line meant for test failures and the command line.
@@ -202,17 +203,23 @@ public enum PNG {
         }
     }
 
-    /// Reads and decodes the PNG file at `path` (see `decode(_:source:maxPixels:)`).
-    /// - Throws: `PNGError.unreadable` if the file cannot be read, otherwise as `decode`.
+    /// The largest PNG file `read` takes, in bytes (1 GiB): the largest image decoding allows
+    /// (`defaultMaxPixels`), stored without compression, is about 400 MB.
+    public static let maximumFileSize = 1 << 30
+
+    /// Reads and decodes the PNG file at `path` (see `decode(_:source:maxPixels:)`). Only a
+    /// regular file is read: a directory, FIFO, device or socket is refused before it is read (no
+    /// endless read of `/dev/zero`, no wait on a FIFO), and so is a file over `maximumFileSize`.
+    /// - Throws: `PNGError.unreadable` naming the problem (`no such file or directory`, `a
+    ///   character device, not a regular file`, `larger than 1024 MiB …`), otherwise as `decode`.
     public static func read(contentsOf path: String, maxPixels: Int = defaultMaxPixels) throws(PNGError) -> RGBAImage {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFile.read(path: path, limit: maximumFileSize, accepting: .regularFiles)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? error.localizedDescription : "no such file"
-            throw .unreadable(source: path, reason: reason)
+            throw .unreadable(source: path, reason: error.reason.prefix(1).lowercased() + error.reason.dropFirst())
         }
-        return try decode(data, source: path, maxPixels: maxPixels)
+        return try decode(Data(bytes), source: path, maxPixels: maxPixels)
     }
 
     // MARK: Writing

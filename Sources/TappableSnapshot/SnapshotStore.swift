@@ -1,4 +1,5 @@
 import Foundation
+import TappableText
 
 /// Where one snapshot's files live: the reference `<referenceDirectory>/<name>.<ext>`, and on
 /// failure `<failuresDirectory>/<name>.actual.<ext>` and `<name>.diff.<diff ext>`.
@@ -146,14 +147,13 @@ public enum SnapshotStore {
     }
 
     private static func readReference(_ path: String) -> Reading {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
-        if isDirectory.boolValue { return .unreadable("\(path) is a directory") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxReferenceBytes {
-            return .unreadable("\(path) is \(size) bytes, over the limit of \(maxReferenceBytes)")
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        do {
+            // Regular files only (a directory, FIFO or device in the references is an error, not a hang).
+            return .read(Data(try BoundedFile.read(path: path, limit: maxReferenceBytes, accepting: .regularFiles)))
+        } catch {
+            return .unreadable("cannot read \(error)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable("cannot read \(path)") }
-        return .read(data)
     }
 
     /// Writes a snapshot file atomically, creating its folder first: reference and failure

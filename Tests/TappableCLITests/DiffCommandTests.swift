@@ -100,6 +100,17 @@ struct DiffCommandTests {
         #expect(result.stderr.contains("\(huge): PNG is 4294967295x4294967295 = 18446744065119617025 pixels, over the limit of 100000000 pixels"))
     }
 
+    @Test("diff refuses a device or a folder as an image in words (was: \"You don't have permission\", NSCocoaErrorDomain 256)")
+    func notAFile() throws {
+        let folder = try TemporaryFolder()
+        let zero = run("diff", "/dev/zero", "/dev/zero")
+        #expect(zero.exitCode == 2)
+        #expect(zero.stderr == "tappable: /dev/zero: cannot read file: a character device, not a regular file\n")
+        let directory = run("diff", folder.path, folder.path)
+        #expect(directory.exitCode == 2)
+        #expect(directory.stderr == "tappable: \(folder.path): cannot read file: a directory, not a regular file\n")
+    }
+
     @Test("diff: bad input exits 2, different sizes are a difference, not a crash")
     func diff() throws {
         let folder = try TemporaryFolder()

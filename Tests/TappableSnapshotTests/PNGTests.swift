@@ -164,7 +164,21 @@ struct PNGTests {
     @Test("reading a missing file is a clear error")
     func missingFile() throws {
         let error = #expect(throws: PNGError.self) { try PNG.read(contentsOf: "/nonexistent/x.png") }
-        #expect(error == .unreadable(source: "/nonexistent/x.png", reason: "no such file"))
+        #expect(error == .unreadable(source: "/nonexistent/x.png", reason: "no such file or directory"))
+        #expect(error?.description == "/nonexistent/x.png: cannot read file: no such file or directory")
+    }
+
+    @Test("only a regular file is read: a device, a FIFO or a folder is refused before reading (no endless read, no wait)")
+    func notRegularFiles() throws {
+        let dir = try TemporaryFolder(prefix: "TappableSnapshotTests"); defer { dir.cleanup() }
+        let fifo = dir.file("pipe.png")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases = [("/dev/zero", "a character device, not a regular file"), (fifo, "a FIFO (named pipe), not a regular file"),
+                     (dir.path, "a directory, not a regular file")]
+        for (path, reason) in cases {
+            let error = #expect(throws: PNGError.self) { try PNG.read(contentsOf: path) }
+            #expect(error == .unreadable(source: path, reason: reason))
+        }
     }
 
     @Test("truncated files are reported as truncated, wherever they are cut", arguments: [5, 20, 40, 0.5, 0.9, -12])

@@ -137,7 +137,7 @@ struct SnapshotStoreTests {
         try FileManager.default.createDirectory(atPath: tmp.file("refs/n.png"), withIntermediateDirectories: true)
         let failure = SnapshotStore.verify(try image(noise(width: 2, height: 2)), at: location(tmp), requested: mode, environment: workstation)
         #expect(failure?.kind == .unreadableReference)
-        #expect(failure?.detail.contains("is a directory") == true)
+        #expect(failure?.detail.contains("\(tmp.file("refs/n.png")): a directory, not a regular file") == true)
     }
 
     @Test("names that would leave their folder are refused before touching the disk", arguments: ["", ".", "..", "a/b", "a\u{0}b"])
