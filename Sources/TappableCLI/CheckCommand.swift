@@ -28,6 +28,7 @@ extension TappableCommand {
 
     /// `tappable check SPECS_DIR --snapshots DIR [options]`.
     static func checkCommand(_ a: Arguments) throws -> Result {
+        try Arguments.requireDistinct([("--report", a.text("--report")), ("--junit", a.text("--junit"))])
         let shard: Shard
         do { shard = try a.text("--shard").map { try Shard(parsing: $0) } ?? .whole } catch { throw OptionError("--shard: \(error)") }
         var options = CheckOptions(specsDirectory: a.positionals[0], snapshotsDirectory: a.text("--snapshots")!,

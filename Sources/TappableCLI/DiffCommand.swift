@@ -33,6 +33,9 @@ extension TappableCommand {
         let files = a.positionals
         let options = comparison(a)
         let output = a.text("--output"), alwaysWrite = a.flag("--always-write")
+        // The two images may be one file; the diff image may be neither.
+        try Arguments.requireDistinct([("the first image", files[0]), ("--output", output)])
+        try Arguments.requireDistinct([("the second image", files[1]), ("--output", output)])
         let report = try diffFiles(files[0], files[1], output: output, options: options, alwaysWrite: alwaysWrite,
                                    compression: a.pngCompression, sync: a.flag("--sync"))
         func size(_ s: RGBAImage.Size) -> JSON { .array([.int(s.width), .int(s.height)]) }

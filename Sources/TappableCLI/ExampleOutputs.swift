@@ -39,6 +39,23 @@ enum ExampleOutputs {
         return found
     }
 
+    /// The first JSON output (`NAME.layout.json`, `NAME.hitmap.json`) of SPECs `names` already
+    /// in `folder` that `tappable examples` did not write: a regular file that does not start as
+    /// its layout (`{"lines":`) or hit map (`{"size":`) does. Nil when there is none.
+    static func foreignJSON(for names: [String], in folder: String) -> String? {
+        for name in names.sorted() {
+            for (suffix, start) in [(".layout.json", #"{"lines":"#), (".hitmap.json", #"{"size":"#)] {
+                let path = (folder as NSString).appendingPathComponent(name + suffix)
+                let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) else { continue }
+                let head = (try? handle.read(upToCount: start.utf8.count)) ?? Data()
+                try? handle.close()
+                if head != Data(start.utf8) { return path }
+            }
+        }
+        return nil
+    }
+
     /// `X` when `file` is `X.highlighted-N.png` with N a whole number from 2 up (as written, no
     /// leading zero), else nil.
     static func numberedHighlightOwner(_ file: String) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import TappableJSON
+import TappableText
 
 /// What an option takes after its name.
 enum OptionValue: Sendable {
@@ -160,6 +161,20 @@ struct Arguments: Sendable {
     func flag(_ name: String) -> Bool { values[name] == .flag }
     /// Whether an option was given at all.
     func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// Throws when two of `files` (what names them, e.g. `--json`, and the path; nil: not given)
+    /// are the same file once made absolute, standardised and with symbolic links resolved: one
+    /// output would replace the other, or an output its own input.
+    static func requireDistinct(_ files: [(name: String, path: String?)]) throws {
+        var seen: [String: String] = [:]
+        for case let (name, path?) in files {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if let first = seen[key] {
+                throw OptionError("\(first) and \(name) name the same file (\(MessageText.quoted(path))): one would replace the other")
+            }
+            seen[key] = name
+        }
+    }
 }
 
 /// A bad command line: the message names the option or argument at fault.

@@ -13,6 +13,7 @@ extension TappableCommand {
     static func renderCommand(_ a: Arguments) throws -> Result {
         let output = a.text("--output")!
         if a.has("--highlight") && a.has("--touch") { throw OptionError("--highlight and --touch exclude each other") }
+        try Arguments.requireDistinct([("the SPEC", a.positionals[0]), ("--output", output)])
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
         let layout = label.layout
@@ -61,6 +62,7 @@ extension TappableCommand {
     static func overlayCommand(_ a: Arguments) throws -> Result {
         let output = a.text("--output")!
         guard (output as NSString).pathExtension.lowercased() == "png" else { throw OptionError("--output \(output) must end in .png") }
+        try Arguments.requireDistinct([("the SPEC", a.positionals[0]), ("--output", output), ("--json", a.text("--json"))])
         let spec = try loadSpec(a.positionals[0])
         let label = try spec.tappableLabel()
         let paint = {
@@ -96,6 +98,11 @@ extension TappableCommand {
         // Before writing anything: no SPEC may overwrite another's files.
         let collisions = ExampleOutputs.collisions(among: specs.map { String($0.dropLast(5)) })
         guard collisions.isEmpty else { throw OptionError(collisions.map(\.description).joined(separator: "\n")) }
+        // A JSON file in the way that tappable did not write (a SPEC named like an output) stays.
+        if let foreign = ExampleOutputs.foreignJSON(for: specs.map { String($0.dropLast(5)) }, in: output) {
+            throw OptionError("\(foreign) is in the way of an output of examples and was not written by it (a SPEC?): "
+                              + "move it, or write elsewhere with -o")
+        }
         // The output folder is made when missing; the folder it goes in must exist.
         try AtomicFile.checkFolder(output, missingFolder: .create)
         let outcomes = inParallel(specs.count, jobs: a.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount) { k in

@@ -75,14 +75,28 @@ public struct CheckError: Error, Sendable, CustomStringConvertible {
 /// `tappable check`'s engine: every SPEC of a folder (or of one shard of it) rendered in all its
 /// forms and compared with its references, on several threads.
 public enum SnapshotCheck {
-    /// The SPEC files of `directory`, sorted by name: `*.json` except the `*.layout.json` and
-    /// `*.hitmap.json` files `tappable examples` writes.
-    /// - Throws: `CheckError` when the folder cannot be read.
+    /// The SPEC files of `directory`, sorted by name: `*.json` except the `X.layout.json` and
+    /// `X.hitmap.json` files `tappable examples` writes beside a SPEC `X.json` (without `X.json`
+    /// they are SPECs like any other).
+    /// - Throws: `CheckError` when the folder cannot be read, or when a `*.json` entry is not a
+    ///   regular file (or a link to one): a FIFO would block the check, a device never end it.
     public static func specFiles(in directory: String) throws(CheckError) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw CheckError(description: "cannot read folder \(directory)")
         }
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".layout.json") && !$0.hasSuffix(".hitmap.json") }.sorted()
+        let json = Set(names.filter { $0.hasSuffix(".json") })
+        func isOutput(_ name: String) -> Bool {
+            [".layout.json", ".hitmap.json"].contains { name.hasSuffix($0) && json.contains(String(name.dropLast($0.count)) + ".json") }
+        }
+        let specs = json.filter { !isOutput($0) }.sorted()
+        for name in specs {
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(name).resolvingSymlinksInPath().path
+            let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw CheckError(description: "\((directory as NSString).appendingPathComponent(name)) is not a regular file (a SPEC must be one)")
+            }
+        }
+        return specs
     }
 
     /// Checks the shard's SPECs on `options.jobs` threads. `progress` is called after each label
@@ -90,6 +104,12 @@ public enum SnapshotCheck {
     /// - Throws: `CheckError` for an unreadable SPEC folder, a folder without SPECs, jobs out of
     ///   range, or an invalid `TAPPABLE_RECORD`. Problems of single SPECs are results, not throws.
     public static func run(_ options: CheckOptions, progress: (@Sendable (CheckProgress) -> Void)? = nil) throws(CheckError) -> CheckRun {
+        for (name, folder) in [("snapshots", options.snapshotsDirectory), ("failures", options.failuresDirectory)] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CheckError(description: "the \(name) folder \(folder) is not a folder")
+            }
+        }
         guard options.jobs >= 1, options.jobs <= CheckOptions.maxJobs else {
             throw CheckError(description: "jobs must be in 1...\(CheckOptions.maxJobs), got \(options.jobs)")
         }

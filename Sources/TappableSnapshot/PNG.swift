@@ -162,6 +162,9 @@ public enum PNG {
         // No header to size the pixels by: libpng names what is wrong with the start of the file.
         var width = 0, height = 0
         if let header {
+            guard header.width > 0, header.height > 0 else {
+                throw .corrupt(source: source, detail: "the header gives the image \(header.width)x\(header.height) pixels (PNG needs at least 1x1)")
+            }
             let (pixels, tooMany) = header.width.multipliedReportingOverflow(by: header.height)
             if tooMany || pixels > maxPixels {
                 throw .tooLarge(source: source, width: header.width, height: header.height, limit: maxPixels)

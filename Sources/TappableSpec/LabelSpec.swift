@@ -254,7 +254,8 @@ struct FieldReader {
     }
 
     /// The `linkSchemes` field: the list of schemes links may have (then nothing else is refused),
-    /// or the default policy when absent.
+    /// or the default policy when absent. `javascript` and `vbscript` are errors: a SPEC is
+    /// untrusted and cannot make script links tappable.
     func linkPolicy(_ key: String) throws -> LinkPolicy {
         guard let v = value(key) else { return .default }
         guard case let .array(items) = v, items.count <= 100 else {
@@ -264,6 +265,9 @@ struct FieldReader {
         for (i, item) in items.enumerated() {
             guard case let .string(name) = item, LinkPolicy.scheme(of: name + ":") == name.lowercased() else {
                 throw SpecError(field: "\(path)\(key)[\(i)]", "must be a scheme name (a letter, then letters, digits, +, - or .), e.g. \"https\"")
+            }
+            guard !LinkPolicy.scriptSchemes.contains(name.lowercased()) else {
+                throw SpecError(field: "\(path)\(key)[\(i)]", "\"\(name.lowercased())\" links run script when followed and are never tappable from a SPEC")
             }
             schemes.insert(name.lowercased())
         }
@@ -306,6 +310,8 @@ struct FieldReader {
             font.weight = .init(value)
         }
         if let file = try r.string("file") {
+            // A C path ends at a NUL: "a.ttf\u0000x" would open a.ttf.
+            guard !file.isEmpty, !file.utf8.contains(0) else { throw r.fail("file", file.isEmpty ? "is empty" : "contains a NUL character") }
             let path = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
             do { _ = try FontCache.shared.face(path: path) } catch { throw r.fail("file", "\(error)") }
             font.file = path

@@ -16,6 +16,10 @@ public struct LinkPolicy: Sendable, Hashable {
     /// The schemes refused by default: those that run code or read local files.
     public static let dangerousSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
+    /// The schemes whose links run script when followed. A SPEC (untrusted input) cannot allow
+    /// them (its `linkSchemes` naming one is an error); Swift code can, through `allowedSchemes`.
+    public static let scriptSchemes: Set<String> = ["javascript", "vbscript"]
+
     /// A policy; by default every scheme but the dangerous ones. Scheme names are compared
     /// lowercase (they are lowercased here).
     public init(allowedSchemes: Set<String>? = nil, blockedSchemes: Set<String> = LinkPolicy.dangerousSchemes) {

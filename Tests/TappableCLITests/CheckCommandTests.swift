@@ -16,6 +16,20 @@ struct CheckCommandTests {
         return folder
     }
 
+    @Test("bad folders and outputs are bad input (exit 2), not failed snapshots: --snapshots a file, --report and --junit one file")
+    func badFolders() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("x", as: "file.txt")
+        let snapshots = run("check", Repository.path("Examples"), "--snapshots", file, "--failures", folder.file("f"))
+        #expect(snapshots.exitCode == 2)
+        #expect(snapshots.stderr.contains("the snapshots folder \(file) is not a folder"), "\(snapshots.stderr)")
+        let same = run("check", Repository.path("Examples"), "--snapshots", Repository.path("Snapshots/Examples"),
+                       "--failures", folder.file("f"), "--report", folder.file("r.out"), "--junit", folder.file("r.out"))
+        #expect(same.exitCode == 2)
+        #expect(same.stderr.contains("--report and --junit name the same file"), "\(same.stderr)")
+        #expect(folder.contents() == ["file.txt"])
+    }
+
     @Test("Examples/ passes against Snapshots/Examples, recording nothing")
     func examplesPass() throws {
         let folder = try TemporaryFolder()

@@ -100,6 +100,31 @@ struct DiffCommandTests {
         #expect(result.stderr.contains("\(huge): PNG is 4294967295x4294967295 = 18446744065119617025 pixels, over the limit of 100000000 pixels"))
     }
 
+    @Test("a PNG header giving 4x0 pixels is corrupt, not \"over the limit\"")
+    func zeroSide() throws {
+        let folder = try TemporaryFolder()
+        let ihdr = bigEndian(4) + bigEndian(0) + [8, 6, 0, 0, 0]
+        let flat = try folder.write(Data(pngSignature + chunk("IHDR", ihdr) + chunk("IEND", [])), as: "flat.png")
+        let result = run("diff", flat, flat)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "tappable: \(flat): corrupt PNG: the header gives the image 4x0 pixels (PNG needs at least 1x1)\n")
+    }
+
+    @Test("the diff image may not be one of the images compared: refused, both images untouched")
+    func outputIsAnInput() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write(Data(try PNG.encode(RGBAImage(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 0, 0, 255]))), as: "a.png")
+        let b = try folder.write(Data(try PNG.encode(RGBAImage(width: 2, height: 1, bytes: [0, 0, 255, 255, 0, 0, 0, 255]))), as: "b.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: a))
+        for output in [a, b, folder.path + "/./a.png"] {
+            let result = run("diff", a, b, "-o", output)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr.contains("name the same file"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == before)
+        #expect(run("diff", a, a).exitCode == 0, "one file compared with itself is fine")
+    }
+
     @Test("diff refuses a device or a folder as an image in words (was: \"You don't have permission\", NSCocoaErrorDomain 256)")
     func notAFile() throws {
         let folder = try TemporaryFolder()

@@ -214,6 +214,18 @@ struct LinkPolicySpecTests {
         }
     }
 
+    @Test("a SPEC cannot make script links tappable: javascript and vbscript in linkSchemes are errors, in any case")
+    func scriptSchemesRefused() throws {
+        let folder = try TemporaryFolder()
+        for (k, name) in ["javascript", "JavaScript", "vbscript"].enumerated() {
+            let spec = try folder.write(#"{"text": "a", "linkSchemes": ["https", "\#(name)"], "runs": [{"range": [0, 1], "link": "\#(name):alert(1)"}]}"#)
+            let r = run("render", spec, "-o", folder.file("x\(k).html"))
+            #expect(r.exitCode == 2)
+            #expect(r.stderr.contains("field \"linkSchemes[1]\"") && r.stderr.contains("run script"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("x\(k).html")), "nothing is written")
+        }
+    }
+
     @Test("a link with a control character is an error naming the field, in runs and in markup")
     func controls() throws {
         let folder = try TemporaryFolder()

@@ -168,6 +168,52 @@ struct RenderCommandsTests {
                                       "label.layout.json", "label.hitmap.json"]))
     }
 
+    @Test("overlay refuses --output and --json naming one file, or the SPEC itself, before writing anything")
+    func overlaySameFile() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write(LoginSentence.spec())
+        let specBytes = try Data(contentsOf: URL(fileURLWithPath: spec))
+        for (png, json) in [(folder.file("x.png"), folder.file("x.png")), (folder.file("y.png"), spec)] {
+            let result = run("overlay", spec, "-o", png, "--json", json)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr.contains("name the same file"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == specBytes)
+        #expect(folder.contents() == ["label.json"])
+    }
+
+    @Test("examples never replaces a JSON file it did not write: a SPEC named a.layout.json beside a.json stays")
+    func examplesKeepForeignJSON() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(#"{"text": "first", "width": 100}"#, as: "a.json")
+        let mine = try folder.write(#"{"text": "MINE", "width": 200}"#, as: "a.layout.json")
+        let result = run("examples", folder.path, "-o", folder.path)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("\(mine) is in the way of an output of examples and was not written by it"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == #"{"text": "MINE", "width": 200}"#)
+        #expect(folder.contents() == ["a.json", "a.layout.json"])
+    }
+
+    @Test("a.layout.json with no a.json beside it is a SPEC like any other")
+    func loneLayoutNamedSpec() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(#"{"text": "hello", "width": 100}"#, as: "b.layout.json")
+        let result = run("examples", folder.path, "-o", folder.file("out"))
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("b.layout: 1 line, 0 regions -> "))
+    }
+
+    @Test("a FIFO named like a SPEC is refused, naming it, before anything is written (no wait for a writer)")
+    func examplesFIFO() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(#"{"text": "a", "width": 100}"#, as: "a.json")
+        #expect(mkfifo(folder.file("b.json"), 0o600) == 0)
+        let result = run("examples", folder.path, "-o", folder.file("out"))
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("\(folder.file("b.json")) is not a regular file"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
+    }
+
     @Test("examples run twice into the SPEC folder itself reads only the SPECs")
     func examplesTwice() throws {
         let folder = try TemporaryFolder()

@@ -119,6 +119,13 @@ struct LabelSpecFileTests {
         }
     }
 
+    @Test("a font file name holding a NUL is refused (a C path would end there and open another file)")
+    func nulInFontFile() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write(#"{"text": "x", "font": {"file": "a.ttf\u0000.otf", "size": 12}}"#)
+        #expect(throws: SpecError(field: "font.file", "contains a NUL character")) { try LabelSpec.load(path: spec) }
+    }
+
     @Test("a font file that is a FIFO is refused naming the field, without waiting for a writer")
     func fifoFont() throws {
         let temporary = try TemporaryFolder()
