@@ -33,6 +33,9 @@ extension TappableCommand {
         let files = a.positionals
         let options = comparison(a)
         let output = a.text("--output"), alwaysWrite = a.flag("--always-write")
+        if let output, (output as NSString).pathExtension.lowercased() != "png" {
+            throw OptionError("--output \(output) must end in .png (the diff image is a PNG)")
+        }
         // The two images may be one file; the diff image may be neither.
         try Arguments.requireDistinct([("the first image", files[0]), ("--output", output)])
         try Arguments.requireDistinct([("the second image", files[1]), ("--output", output)])

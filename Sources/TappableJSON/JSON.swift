@@ -102,7 +102,8 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     /// Appends `s` as a JSON string literal: `"` and `\` escaped; \n, \r, \t, \b and \f in their
-    /// short forms; other C0 controls, DEL and U+2028/U+2029 (line breaks to JavaScript) as
+    /// short forms; other C0 controls, DEL, C1 controls (U+0080...U+009F, which some terminals
+    /// obey) and U+2028/U+2029 (line breaks to JavaScript) as
     /// `\u00xx` / `\u2028` (lowercase hex); everything else, emoji and non-BMP text included, as is.
     /// The only JSON string escaper in the package.
     private static func writeString(_ s: String, to out: inout String) {
@@ -117,7 +118,7 @@ public indirect enum JSON: Sendable, Equatable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -123,6 +123,8 @@ struct DiffCommandTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == before)
         #expect(run("diff", a, a).exitCode == 0, "one file compared with itself is fine")
+        let pdf = run("diff", a, b, "-o", folder.file("d.pdf"))
+        #expect(pdf.exitCode == 2 && pdf.stderr.contains("must end in .png"), "\(pdf.stderr)")
     }
 
     @Test("diff refuses a device or a folder as an image in words (was: \"You don't have permission\", NSCocoaErrorDomain 256)")

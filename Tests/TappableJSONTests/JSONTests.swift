@@ -47,11 +47,11 @@ struct JSONTests {
 
 @Suite("JSON: the one string escaper and number formatter")
 struct JSONEncodingTests {
-    @Test("quotes, backslashes, short escapes, other controls, DEL and U+2028/U+2029 escaped; emoji and non-BMP text as is")
+    @Test("quotes, backslashes, short escapes, other controls, DEL, C1 controls and U+2028/U+2029 escaped; emoji and non-BMP text as is")
     func strings() throws {
-        let s = "q\"b\\n\nr\rt\tb\u{8}f\u{C}\u{1}\u{1B}\u{7F}\u{2028}\u{2029} 👍🏽 👨‍👩‍👧 𝒜 𠜎 é"
+        let s = "q\"b\\n\nr\rt\tb\u{8}f\u{C}\u{1}\u{1B}\u{7F}\u{80}\u{85}\u{9B}\u{9F}\u{A0}\u{2028}\u{2029} 👍🏽 👨‍👩‍👧 𝒜 𠜎 é"
         let json = JSON.string(s).serialized()
-        #expect(json == #""q\"b\\n\nr\rt\tb\bf\f\u0001\u001b\u007f\u2028\u2029 👍🏽 👨‍👩‍👧 𝒜 𠜎 é""#)
+        #expect(json == #""q\"b\\n\nr\rt\tb\bf\f\u0001\u001b\u007f\u0080\u0085\u009b\u009f"# + "\u{A0}" + #"\u2028\u2029 👍🏽 👨‍👩‍👧 𝒜 𠜎 é""#)
         let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
         #expect(back == [s])
     }
