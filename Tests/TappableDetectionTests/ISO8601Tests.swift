@@ -57,4 +57,27 @@ struct ISO8601Tests {
         let summer = Date(timeIntervalSince1970: 1_782_000_000)
         #expect(ISO8601.string(from: summer, timeZone: Self.paris).hasSuffix("+02:00"))
     }
+
+    @Test("the hand-written writer agrees with ISO8601DateFormatter on 20,000 instants in 8 time zones, across 1...9999")
+    func writerMatchesFormatter() {
+        let zones = ["UTC", "Europe/Paris", "America/St_Johns", "Asia/Kolkata", "Pacific/Chatham", "America/Los_Angeles",
+                     "Australia/Lord_Howe", "Pacific/Kiritimati"].compactMap(TimeZone.init(identifier:))
+        #expect(zones.count == 8)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var state: UInt64 = 0x1234_5678
+        var mismatches: [String] = []
+        for k in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Seconds from year 1 to year 9999, plus fractions and the edges of days.
+            let span = 315_537_897_600.0
+            let t = -62_135_596_800 + Double(state >> 11) / Double(1 << 53) * span + (k % 3 == 0 ? 0.75 : 0)
+            let date = Date(timeIntervalSince1970: k % 5 == 0 ? t.rounded(.down) : t)
+            let zone = zones[k % zones.count]
+            formatter.timeZone = zone
+            let expected = formatter.string(from: date), actual = ISO8601.string(from: date, timeZone: zone)
+            if expected != actual, mismatches.count < 5 { mismatches.append("\(date.timeIntervalSince1970) \(zone.identifier): \(expected) vs \(actual)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
