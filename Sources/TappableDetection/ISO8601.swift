@@ -111,16 +111,15 @@ enum ISO8601 {
         // Milliseconds first, rounded to nearest as ICU takes them; then whole seconds, rounded down.
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard offset % 60 == 0, milliseconds.isFinite, abs(milliseconds) < 1e15 else { return formatted(date, timeZone: timeZone) }
-        let localMilliseconds = Int(milliseconds) + offset * 1000
-        let seconds = localMilliseconds >= 0 ? localMilliseconds / 1000 : -((-localMilliseconds + 999) / 1000)
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let time = seconds - days * 86_400
+        // Rounded-down divisions (before 1970 the values are negative).
+        func floorDivide(_ a: Int, _ b: Int) -> Int { a / b - (a % b < 0 ? 1 : 0) }
+        let seconds = floorDivide(Int(milliseconds) + offset * 1000, 1000)
+        let days = floorDivide(seconds, 86_400), time = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         // Before 1583 Foundation's Gregorian calendar is Julian (the 1582 changeover): left to it.
         guard (1583...9999).contains(year) else { return formatted(date, timeZone: timeZone) }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let yyyy = String(repeating: "0", count: 4 - String(year).count) + String(year)
-        var out = "\(yyyy)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))"
+        var out = "\(year)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))"
         if offset == 0 {
             out += "Z"
         } else {
