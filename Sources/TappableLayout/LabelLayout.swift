@@ -69,9 +69,14 @@ public struct LabelLayout: Sendable {
         let container = TextContainer(width: width ?? .infinity, height: height ?? .infinity, numberOfLines: properties.numberOfLines,
                                       defaultFont: properties.font, defaultParagraphStyle: properties.paragraphStyle)
         var builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
-        var chosen = try builder.plan(scale: 1)
         let minimum = properties.minimumScaleFactor
-        if properties.adjustsFontSizeToFitWidth, let width, minimum > 0, minimum < 1, !chosen.fits(width: width) {
+        guard properties.adjustsFontSizeToFitWidth, let width, minimum > 0, minimum < 1 else {
+            self.init(textLayout: TextLayout(text: text, container: container, fontScale: 1, output: try builder.layOut()),
+                      width: width, height: height)
+            return
+        }
+        var chosen = try builder.plan(scale: 1)
+        if !chosen.fits(width: width) {
             // Largest scale in [minimum, 1] that fits, to 1/256 of the range. Each candidate is a
             // plan over the paragraphs shaped once, their advances scaled: nothing is re-shaped.
             var lo = minimum, hi = 1.0
@@ -90,10 +95,16 @@ public struct LabelLayout: Sendable {
                 if smallest.shownLength > chosen.shownLength { chosen = smallest }
             }
         }
-        let layout = TextLayout(text: text, container: container, fontScale: chosen.scale, output: (consume builder).assemble(chosen))
-        let used = layout.usedRect
-        textLayout = layout
-        fontScale = chosen.scale
+        self.init(textLayout: TextLayout(text: text, container: container, fontScale: chosen.scale, output: (consume builder).assemble(chosen)),
+                  width: width, height: height)
+    }
+
+    /// The label showing `textLayout`: `width` wide (or its used rect's right edge), `height` high
+    /// (or its used height), the text centred vertically in a given height.
+    private init(textLayout: TextLayout, width: Double?, height: Double?) {
+        let used = textLayout.usedRect
+        self.textLayout = textLayout
+        fontScale = textLayout.fontScale
         size = Size(width: width ?? used.maxX, height: height ?? used.height)
         textOrigin = Point(x: 0, y: height.map { ($0 - used.height) / 2 } ?? 0)
     }

@@ -16,8 +16,8 @@ public struct ParagraphInfo: Sendable, Hashable {
 /// The horizontal extent of one grapheme cluster on a line, in points relative to the line's origin.
 /// Boxes of a line are in visual order, left to right, and never overlap.
 ///
-/// A layout holds one box per cluster (a million for a megabyte of text), so a box is stored in 24
-/// bytes: its range in two 32-bit fields and its flags in the length's top bits. Locations past
+/// A line does not store its boxes as such (see `ClusterBoxes`); a box is made when asked for, in
+/// 24 bytes: its range in two 32-bit fields and its flags in the length's top bits. Locations past
 /// `Int32.max` and lengths past 2^30 − 1 are clamped to them (a layout never makes such a box: its
 /// text is at most `TextLayout.maximumTextLength` units).
 public struct ClusterBox: Sendable, Hashable {
@@ -69,8 +69,8 @@ public struct ClusterBox: Sendable, Hashable {
 
 /// A glyph placed on a line: x from the line's origin, y from the baseline (down positive), points.
 ///
-/// Stored in 24 bytes (the cluster index in 32 bits, clamped to `Int32`'s range; a layout's
-/// indices are at most `TextLayout.maximumTextLength`).
+/// Lines store glyphs more compactly (see `PositionedGlyphs`); the cluster index is kept in 32
+/// bits, clamped to `Int32`'s range (a layout's indices are at most `TextLayout.maximumTextLength`).
 public struct PositionedGlyph: Sendable, Hashable {
     /// Glyph index in the run's face.
     public var id: UInt32
@@ -96,6 +96,52 @@ public struct PositionedGlyph: Sendable, Hashable {
     }
 }
 
+/// The glyphs of a run in visual order, stored in 16 bytes each (id, cluster, x) with the vertical
+/// offsets kept only for a run where some glyph has one (marks, baseline shifts): a layout of a
+/// megabyte of text holds a million glyphs. Read as a collection of `PositionedGlyph`.
+public struct PositionedGlyphs: RandomAccessCollection, Sendable {
+    struct Stored: Sendable {
+        var id: UInt32
+        var cluster: Int32
+        var x: Double
+    }
+    private(set) var stored: [Stored] = []
+    /// Each glyph's y, or empty while every y is zero.
+    private(set) var offsetsY: [Double] = []
+
+    /// No glyphs.
+    public init() {}
+
+    /// `glyphs`, in their order.
+    public init(_ glyphs: some Sequence<PositionedGlyph>) {
+        stored.reserveCapacity(glyphs.underestimatedCount)
+        for glyph in glyphs { append(glyph) }
+    }
+
+    /// Room for `count` glyphs without growing (a layout keeps its arrays: appending alone can
+    /// leave up to twice the room needed).
+    public mutating func reserveCapacity(_ count: Int) { stored.reserveCapacity(count) }
+
+    /// Adds `glyph` after the others.
+    public mutating func append(_ glyph: PositionedGlyph) {
+        if glyph.y != 0, offsetsY.isEmpty {
+            offsetsY.reserveCapacity(stored.capacity)
+            offsetsY.append(contentsOf: repeatElement(0, count: stored.count))
+        }
+        stored.append(Stored(id: glyph.id, cluster: Int32(clamping: glyph.cluster), x: glyph.x))
+        if !offsetsY.isEmpty { offsetsY.append(glyph.y) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { stored.count }
+
+    /// The glyph at `index` (0 ..< count).
+    public subscript(index: Int) -> PositionedGlyph {
+        let g = stored[index]
+        return PositionedGlyph(id: g.id, x: g.x, y: offsetsY.isEmpty ? 0 : offsetsY[index], cluster: Int(g.cluster))
+    }
+}
+
 /// Glyphs drawn with one face and size, at one bidi level, in visual order.
 public struct GlyphRun: Sendable {
     /// The face the glyph ids index into.
@@ -109,7 +155,7 @@ public struct GlyphRun: Sendable {
     /// Whether the run is the truncation ellipsis.
     public var isEllipsis: Bool
     /// The run's glyphs, positioned on the line.
-    public var glyphs: [PositionedGlyph]
+    public var glyphs: PositionedGlyphs
 }
 
 /// One laid-out line: what it stands for, where it is, and its glyphs and cluster boxes in visual
@@ -141,7 +187,7 @@ public struct LineFragment: Sendable {
     /// The glyph runs in visual order, left to right.
     public var runs: [GlyphRun]
     /// The grapheme cluster boxes in visual order, left to right (see `ClusterBox`).
-    public var boxes: [ClusterBox]
+    public var boxes: ClusterBoxes
     /// Index of the paragraph the line belongs to.
     public var paragraphIndex: Int
     /// The paragraph's base direction.
@@ -159,14 +205,5 @@ public struct LineFragment: Sendable {
     }
 
     /// The index into `boxes` of the box containing x (relative to the origin), nil when none does.
-    func boxIndex(atX x: Double) -> Int? {
-        var lo = 0, hi = boxes.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if x < boxes[mid].minX { hi = mid - 1 }
-            else if x >= boxes[mid].maxX { lo = mid + 1 }
-            else { return boxes[mid].width > 0 ? mid : nil }
-        }
-        return nil
-    }
+    func boxIndex(atX x: Double) -> Int? { boxes.index(atX: x) }
 }

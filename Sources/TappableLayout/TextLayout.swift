@@ -34,9 +34,8 @@ public struct TextLayout: Sendable {
     /// limit, a text longer than `maximumTextLength` or needing more than `maximumLineCount` lines,
     /// and `FontError` for an unknown family, an unreadable font file or a bad font size.
     public init(text: AttributedText, container: TextContainer = TextContainer(), shaper: TextShaper = TextShaper()) throws {
-        var builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
-        let plan = try builder.plan(scale: 1)
-        self.init(text: text, container: container, fontScale: 1, output: (consume builder).assemble(plan))
+        let builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
+        self.init(text: text, container: container, fontScale: 1, output: try builder.layOut())
     }
 
     init(text: AttributedText, container: TextContainer, fontScale: Double, output: TextLayoutBuilder.Output) {

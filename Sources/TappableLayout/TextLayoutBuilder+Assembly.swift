@@ -11,9 +11,13 @@ extension TextLayoutBuilder {
         let paragraphs = shaped.prefix(paragraphCount).map {
             ParagraphInfo(range: $0.range, terminatorLength: $0.terminatorLength, isRightToLeft: $0.isRightToLeft, style: $0.style)
         }
+        // Lines made while planning (see `layOut`) come first; the plan may since have stretched
+        // the last one over trailing line breaks.
         var lines: [LineFragment] = []
+        swap(&lines, &assembled)  // the builder lets go of them: no copy when the last one changes
         lines.reserveCapacity(plan.lines.count)
-        var i = 0
+        if let last = lines.indices.last { lines[last].characterRange = plan.lines[last].characterRange }
+        var i = lines.count
         while i < plan.lines.count {
             // Lines come in paragraph order: each paragraph is scaled once.
             let index = plan.lines[i].paragraphIndex
@@ -92,7 +96,7 @@ extension TextLayoutBuilder {
             if seg.isEllipsis { clusterCount += 1; continue }
             for i in seg.range.range where graphemeStarts[i] { clusterCount += 1 }
         }
-        var boxes: [ClusterBox] = []
+        var boxes = ClusterBoxes()
         boxes.reserveCapacity(clusterCount)
         var runs: [GlyphRun] = []
         runs.reserveCapacity(segments.count)
@@ -104,12 +108,13 @@ extension TextLayoutBuilder {
             if seg.isEllipsis {
                 let width = ellipsisWidth(seg.run)
                 var pen = x
-                let glyphs = seg.run.glyphs.map { g -> PositionedGlyph in
+                let glyphs = PositionedGlyphs(seg.run.glyphs.map { g -> PositionedGlyph in
                     defer { pen += g.advance }
-                    return PositionedGlyph(id: g.id, x: pen + g.offsetX, y: -g.offsetY, cluster: seg.ellipsisStyleIndex)
-                }
+                    let offset = seg.run.offset(of: g)
+                    return PositionedGlyph(id: g.id, x: pen + offset.x, y: -offset.y, cluster: seg.ellipsisStyleIndex)
+                })
                 runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
-                boxes.append(ClusterBox(characterRange: seg.range, minX: x, maxX: x + width, isRightToLeft: rtl, isEllipsis: true))
+                boxes.append(characterRange: seg.range, width: width, isRightToLeft: rtl, isEllipsis: true)
                 contentMin = min(contentMin, x); contentMax = max(contentMax, x + width)
                 x += width
                 continue
@@ -129,7 +134,7 @@ extension TextLayoutBuilder {
                 while end < seg.range.upperBound, !graphemeStarts[end] { end += 1 }
                 var w = paragraph.advances[g - paragraph.range.location]
                 if extraPerSpace > 0, units[g] == 0x20, g < hangingStart { w += extraPerSpace }
-                boxes.append(ClusterBox(characterRange: TextRange(g..<end), minX: x, maxX: x + w, isRightToLeft: rtl, isEllipsis: false))
+                boxes.append(characterRange: TextRange(g..<end), width: w, isRightToLeft: rtl, isEllipsis: false)
                 boxMinX[g - seg.range.location] = x
                 if g < hangingStart, g < paragraph.range.upperBound {
                     contentMin = min(contentMin, x); contentMax = max(contentMax, x + w)
@@ -151,9 +156,9 @@ extension TextLayoutBuilder {
     /// Places the glyphs of `range` from `run`: each HarfBuzz cluster starts at the left edge of the
     /// boxes of the grapheme clusters it covers; glyphs inside it follow their own advances.
     /// `boxMinX[i]` is the left edge of the box starting at `range.location + i` (NaN elsewhere).
-    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Double]) -> [PositionedGlyph] {
+    private func positionGlyphs(_ run: ShapedRun, in range: TextRange, boxMinX: [Double]) -> PositionedGlyphs {
         let indices = glyphIndices(of: run, in: range)
-        guard !indices.isEmpty else { return [] }
+        guard !indices.isEmpty else { return PositionedGlyphs() }
         // Glyph groups (one per HarfBuzz cluster) in buffer order; their clusters ascending tell
         // where each cluster ends. Clusters are monotonic, so ascending is buffer order or its reverse.
         var groups: [(cluster: Int, glyphs: Range<Int>)] = []
@@ -179,7 +184,7 @@ extension TextLayoutBuilder {
             return lo < ascending.count ? ascending[lo] : range.upperBound
         }
         let anyLeft = boxMinX.first { !$0.isNaN } ?? 0
-        var result: [PositionedGlyph] = []
+        var result = PositionedGlyphs()
         result.reserveCapacity(indices.count)
         for (k, group) in groups.enumerated() {
             let cluster = group.cluster
@@ -193,7 +198,8 @@ extension TextLayoutBuilder {
             var pen = left
             for k in group.glyphs {
                 let glyph = run.glyphs[k]
-                result.append(PositionedGlyph(id: glyph.id, x: pen + glyph.offsetX, y: -glyph.offsetY - (shift.isFinite ? shift : 0), cluster: cluster))
+                let offset = run.offset(of: glyph)
+                result.append(PositionedGlyph(id: glyph.id, x: pen + offset.x, y: -offset.y - (shift.isFinite ? shift : 0), cluster: cluster))
                 pen += glyph.advance
             }
         }

@@ -26,6 +26,11 @@ struct TextLayoutBuilder {
     private(set) var shaped: [ShapedParagraph] = []
     /// The truncation ellipsis per font and direction, shaped at font scale 1.
     private var ellipses: [EllipsisKey: ShapedRun] = [:]
+    /// Whether `plan` makes each paragraph's line fragments as soon as the paragraph is planned
+    /// (see `layOut`).
+    private var assemblesWhilePlanning = false
+    /// The line fragments made while planning, first to last.
+    var assembled: [LineFragment] = []
 
     private struct EllipsisKey: Hashable {
         var font: Font
@@ -160,6 +165,7 @@ struct TextLayoutBuilder {
         let limit = container.numberOfLines
         paragraphs: for index in paragraphRanges.indices {
             let context = try paragraphContext(index, scale: scale)
+            let firstLine = lines.count
             var s = context.content.location
             repeat {
                 let start = LineStart(context: context, location: s)
@@ -182,12 +188,34 @@ struct TextLayoutBuilder {
                 if step.endsLayout { break paragraphs }
                 s = step.end
             } while s < context.content.upperBound
+            if assemblesWhilePlanning { assembleLines(firstLine..<lines.count, ofParagraph: index, in: &lines, scale: scale) }
         }
         if !isTruncated, let last = lines.last, last.characterRange.upperBound < units.count {
             // Only spaces and line breaks were left out: the last line stands for them.
             lines[lines.count - 1].characterRange = TextRange(last.characterRange.location..<units.count)
         }
         return LinePlan(scale: scale, lines: lines, isTruncated: isTruncated)
+    }
+
+    /// Plans the lines at font scale 1 and assembles them. When no line can be cut or made again
+    /// (no line limit, an unbounded height), each paragraph's lines are final once planned: they
+    /// are made at once and the paragraph's glyphs freed, so a long text never holds all its
+    /// shaped glyphs beside its positioned ones. The same lines as `assemble(plan(scale: 1))`.
+    consuming func layOut() throws -> Output {
+        assemblesWhilePlanning = container.numberOfLines == 0 && container.height == .infinity
+        let plan = try plan(scale: 1)
+        return assemble(plan)
+    }
+
+    /// Makes the line fragments of planned `lines[range]`, paragraph `index`'s at `scale`, and
+    /// frees what only they needed: the paragraph's shapes and the lines' items.
+    private mutating func assembleLines(_ range: Range<Int>, ofParagraph index: Int, in lines: inout [PlannedLine], scale: Double) {
+        let paragraph = shaped[index].scaled(by: scale)
+        for k in range {
+            assembled.append(makeLine(paragraph, lines[k]))
+            lines[k].items = []
+        }
+        releaseShapes(of: index)
     }
 
     /// The top of the line after `previous`: line spacing after every line, paragraph spacing

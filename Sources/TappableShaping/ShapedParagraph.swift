@@ -1,17 +1,35 @@
 import TappableText
 
-/// One glyph from HarfBuzz, in points (y up, as HarfBuzz).
+/// One glyph from HarfBuzz: its advance in points, its offsets in font units (HarfBuzz's, the face
+/// shaped at one unit per font unit; `ShapedRun.offset(of:)` gives them in points). Stored in 24
+/// bytes, the cluster index in 32 bits clamped to `Int32`'s range (a layout's text is at most
+/// 2^20 units): a megabyte of text is shaped into a million glyphs.
 public struct ShapedGlyph: Sendable, Hashable {
     /// Glyph index in its face.
     public var id: UInt32
-    /// UTF-16 index (in the whole text) of the first unit of the cluster the glyph belongs to.
-    public var cluster: Int
+    private var storedCluster: Int32
     /// Horizontal advance in points.
     public var advance: Double
-    /// Horizontal offset from the pen position in points, positive right.
-    public var offsetX: Double
-    /// Vertical offset from the pen position in points, positive up.
-    public var offsetY: Double
+    /// Horizontal offset from the pen position in font units, positive right.
+    public var offsetUnitsX: Int32
+    /// Vertical offset from the pen position in font units, positive up.
+    public var offsetUnitsY: Int32
+
+    /// Glyph `id` of the cluster at UTF-16 index `cluster`, `advance` points wide, offset by
+    /// (`offsetUnitsX`, `offsetUnitsY`) font units.
+    public init(id: UInt32, cluster: Int, advance: Double, offsetUnitsX: Int32, offsetUnitsY: Int32) {
+        self.id = id
+        storedCluster = Int32(clamping: cluster)
+        self.advance = advance
+        self.offsetUnitsX = offsetUnitsX
+        self.offsetUnitsY = offsetUnitsY
+    }
+
+    /// UTF-16 index (in the whole text) of the first unit of the cluster the glyph belongs to.
+    public var cluster: Int {
+        get { Int(storedCluster) }
+        set { storedCluster = Int32(clamping: newValue) }
+    }
 }
 
 /// A run shaped with one face at one size, one bidi level and one script.
@@ -26,21 +44,43 @@ public struct ShapedRun: Sendable {
     public var size: Double
     /// Glyphs in HarfBuzz's output order: visual order within the run (right-to-left runs reversed).
     public var glyphs: [ShapedGlyph]
+    /// Points per font unit of the glyph offsets: the face's scale at the size the run was shaped at.
+    public var offsetScale: Double
+    /// What `scaled(by:)` multiplied the size by since shaping (1 for a run as shaped).
+    public var offsetFactor: Double = 1
+
+    /// A run of `glyphs` shaped with `face` at `size` points, its offsets `offsetScale` points
+    /// per font unit.
+    public init(range: TextRange, level: UInt8, face: FontFace, size: Double, glyphs: [ShapedGlyph], offsetScale: Double) {
+        self.range = range
+        self.level = level
+        self.face = face
+        self.size = size
+        self.glyphs = glyphs
+        self.offsetScale = offsetScale
+    }
+
     /// Whether `level` is odd (right to left).
     public var isRightToLeft: Bool { level & 1 == 1 }
 
-    /// The run at `factor` times its font size: the size and every glyph's advance and offsets
-    /// multiplied by `factor`, glyph ids and clusters kept. Exact because faces are unhinted and
-    /// shaped at one unit per font unit: shaping at the larger or smaller size gives the same
-    /// glyphs with positions scaled (up to floating-point rounding). `factor` should be positive
-    /// and finite; it is not checked.
+    /// `glyph`'s offset from the pen position in points, x right, y up.
+    public func offset(of glyph: ShapedGlyph) -> (x: Double, y: Double) {
+        (Double(glyph.offsetUnitsX) * offsetScale * offsetFactor, Double(glyph.offsetUnitsY) * offsetScale * offsetFactor)
+    }
+
+    /// The run at `factor` times its font size: the size and every glyph's advance multiplied by
+    /// `factor`, and its offsets (kept in font units) from then on too; glyph ids and clusters
+    /// kept. Exact because faces are unhinted and shaped at one unit per font unit: shaping at the
+    /// larger or smaller size gives the same glyphs with positions scaled (up to floating-point
+    /// rounding). `factor` should be positive and finite; it is not checked.
     public func scaled(by factor: Double) -> ShapedRun {
         guard factor != 1 else { return self }
         var run = self
         run.size = size * factor
+        run.offsetFactor = offsetFactor * factor
         run.glyphs = glyphs.map {
             ShapedGlyph(id: $0.id, cluster: $0.cluster, advance: $0.advance * factor,
-                        offsetX: $0.offsetX * factor, offsetY: $0.offsetY * factor)
+                        offsetUnitsX: $0.offsetUnitsX, offsetUnitsY: $0.offsetUnitsY)
         }
         return run
     }

@@ -72,7 +72,8 @@ public struct TextShaper: Sendable {
             let choice = choices[Int(faceOf[start])]
             let glyphs = shape(units, paragraph: range, run: runRange, level: levels[start], script: scripts[start],
                                face: choice.face, size: choice.size)
-            let run = ShapedRun(range: runRange, level: levels[start], face: choice.face, size: choice.size, glyphs: glyphs)
+            let run = ShapedRun(range: runRange, level: levels[start], face: choice.face, size: choice.size, glyphs: glyphs,
+                                offsetScale: choice.face.scale(at: choice.size))
             distributeAdvances(of: run, paragraph: range, graphemeStarts: graphemeStarts, into: &advances)
             runs.append(run)
             start = end
@@ -96,7 +97,7 @@ public struct TextShaper: Sendable {
         let range = TextRange(location: 0, length: units.count)
         let level: UInt8 = rightToLeft ? 1 : 0
         let glyphs = shape(units, paragraph: range, run: range, level: level, script: UnicodeAlgorithms.common, face: face, size: font.size)
-        return ShapedRun(range: range, level: level, face: face, size: font.size, glyphs: glyphs)
+        return ShapedRun(range: range, level: level, face: face, size: font.size, glyphs: glyphs, offsetScale: face.scale(at: font.size))
     }
 
     // MARK: - Fonts per cluster
@@ -254,10 +255,10 @@ public struct TextShaper: Sendable {
                 // by eight spaces, Pango's tab width.
                 let spaceAdvance = space.map { face.advance(of: $0) * scale } ?? size / 4
                 glyphs.append(ShapedGlyph(id: space ?? 0, cluster: cluster, advance: units[cluster] == 0x09 ? 8 * spaceAdvance : 0,
-                                          offsetX: 0, offsetY: 0))
+                                          offsetUnitsX: 0, offsetUnitsY: 0))
             } else {
                 glyphs.append(ShapedGlyph(id: g.id, cluster: cluster, advance: Double(g.advance) * scale,
-                                          offsetX: Double(g.offsetX) * scale, offsetY: Double(g.offsetY) * scale))
+                                          offsetUnitsX: g.offsetX, offsetUnitsY: g.offsetY))
             }
         }
         return glyphs
