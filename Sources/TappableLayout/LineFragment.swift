@@ -123,13 +123,16 @@ public struct PositionedGlyphs: RandomAccessCollection, Sendable {
     public mutating func reserveCapacity(_ count: Int) { stored.reserveCapacity(count) }
 
     /// Adds `glyph` after the others.
-    public mutating func append(_ glyph: PositionedGlyph) {
-        if glyph.y != 0, offsetsY.isEmpty {
+    public mutating func append(_ glyph: PositionedGlyph) { append(id: glyph.id, x: glyph.x, y: glyph.y, cluster: glyph.cluster) }
+
+    /// Adds glyph `id` at (`x`, `y`) drawing the cluster at `cluster` (clamped to `Int32`).
+    mutating func append(id: UInt32, x: Double, y: Double, cluster: Int) {
+        if y != 0, offsetsY.isEmpty {
             offsetsY.reserveCapacity(stored.capacity)
             offsetsY.append(contentsOf: repeatElement(0, count: stored.count))
         }
-        stored.append(Stored(id: glyph.id, cluster: Int32(clamping: glyph.cluster), x: glyph.x))
-        if !offsetsY.isEmpty { offsetsY.append(glyph.y) }
+        stored.append(Stored(id: id, cluster: Int32(clamping: cluster), x: x))
+        if !offsetsY.isEmpty { offsetsY.append(y) }
     }
 
     public var startIndex: Int { 0 }

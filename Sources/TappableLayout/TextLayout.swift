@@ -122,11 +122,11 @@ public struct TextLayout: Sendable {
     /// short line, on spaces hanging past its end, between lines or paragraphs, above or below
     /// the text), on the ellipsis, and on truncated text.
     public func hitTest(at point: Point) -> Int? {
-        guard point.x.isFinite, point.y.isFinite, let l = lineIndex(atY: point.y) else { return nil }
-        let line = lines[l]
-        guard let b = line.boxIndex(atX: point.x - line.origin.x), !line.boxes[b].isEllipsis,
-              line.isWithinContent(line.boxes[b]) else { return nil }
-        return line.boxes[b].characterRange.location
+        guard point.x.isFinite, point.y.isFinite, let l = lineIndex(atY: point.y),
+              let b = lines[l].boxIndex(atX: point.x - lines[l].origin.x) else { return nil }
+        let box = lines[l].boxes[b]
+        guard !box.isEllipsis, lines[l].isWithinContent(box) else { return nil }
+        return box.characterRange.location
     }
 
     /// TextKit's `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`: the nearest

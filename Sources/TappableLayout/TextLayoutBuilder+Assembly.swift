@@ -97,7 +97,7 @@ extension TextLayoutBuilder {
             for i in seg.range.range where graphemeStarts[i] { clusterCount += 1 }
         }
         var boxes = ClusterBoxes()
-        boxes.reserveCapacity(clusterCount)
+        boxes.reserveCapacity(clusterCount, segments: segments.count)
         var runs: [GlyphRun] = []
         runs.reserveCapacity(segments.count)
         var x = 0.0
@@ -114,7 +114,8 @@ extension TextLayoutBuilder {
                     return PositionedGlyph(id: g.id, x: pen + offset.x, y: -offset.y, cluster: seg.ellipsisStyleIndex)
                 })
                 runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
-                boxes.append(characterRange: seg.range, width: width, isRightToLeft: rtl, isEllipsis: true)
+                boxes.appendSegment(seg.range, clusterStarts: [], isRightToLeft: rtl, isEllipsis: true)
+                boxes.appendEdge(width: width)
                 contentMin = min(contentMin, x); contentMax = max(contentMax, x + width)
                 x += width
                 continue
@@ -128,13 +129,12 @@ extension TextLayoutBuilder {
                 while i < seg.range.upperBound, !graphemeStarts[i] { i += 1 }
             }
             if rtl { starts.reverse() }
+            boxes.appendSegment(seg.range, clusterStarts: starts, isRightToLeft: rtl, isEllipsis: false)
             var boxMinX = [Double](repeating: .nan, count: seg.range.length)
             for g in starts {
-                var end = g + 1
-                while end < seg.range.upperBound, !graphemeStarts[end] { end += 1 }
                 var w = paragraph.advances[g - paragraph.range.location]
                 if extraPerSpace > 0, units[g] == 0x20, g < hangingStart { w += extraPerSpace }
-                boxes.append(characterRange: TextRange(g..<end), width: w, isRightToLeft: rtl, isEllipsis: false)
+                boxes.appendEdge(width: w)
                 boxMinX[g - seg.range.location] = x
                 if g < hangingStart, g < paragraph.range.upperBound {
                     contentMin = min(contentMin, x); contentMax = max(contentMax, x + w)
@@ -199,7 +199,7 @@ extension TextLayoutBuilder {
             for k in group.glyphs {
                 let glyph = run.glyphs[k]
                 let offset = run.offset(of: glyph)
-                result.append(PositionedGlyph(id: glyph.id, x: pen + offset.x, y: -offset.y - (shift.isFinite ? shift : 0), cluster: cluster))
+                result.append(id: glyph.id, x: pen + offset.x, y: -offset.y - (shift.isFinite ? shift : 0), cluster: cluster)
                 pen += glyph.advance
             }
         }
