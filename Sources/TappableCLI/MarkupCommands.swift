@@ -30,22 +30,25 @@ extension TappableCommand {
 
     /// `tappable markup --markdown|--tagged "TEXT" [--pretty]`: the attributed runs as JSON
     /// (`markupJSON`, MarkupJSON.swift). A tagged-string syntax error exits 2 with
-    /// `line L, column C: message`.
+    /// `line L, column C: message`. Links are read as in a SPEC: a refused scheme leaves its text
+    /// plain with a warning, a link holding a control character is an error.
     static func markupCommand(_ a: Arguments) throws -> Result {
         let markdown = a.flag("--markdown"), tagged = a.flag("--tagged")
         guard markdown != tagged else {
             throw OptionError(markdown ? "give --markdown or --tagged, not both" : "expected --markdown or --tagged")
         }
         let source = a.positionals[0]
-        let text: AttributedText
+        let result: MarkupResult
         if markdown {
-            text = Markdown.attributedText(source)
+            result = Markdown.parse(source)
         } else {
-            do { text = try TaggedString(source).attributedText(with: .standard()) } catch {
+            do { result = try TaggedString(source).parse(with: .standard()) } catch {
                 return .badInput(error.description)
             }
         }
-        return .ok(markupJSON(text, pretty: a.flag("--pretty")) + "\n")
+        if let control = result.refusedLinks.first(where: { !$0.reason.isScheme }) { return .badInput(control.description) }
+        warnings?.add(result.refusedLinks.map(\.description))
+        return .ok(markupJSON(result.text, pretty: a.flag("--pretty")) + "\n")
     }
 }
 

@@ -148,10 +148,16 @@ public enum TappableCommand {
     private static func dispatch(_ arguments: [String]) -> Result {
         guard let name = arguments.first else { return Result(stdout: "", stderr: usage, exitCode: 2) }
         if ["--help", "-h", "help"].contains(name) {
-            if arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) { return .ok(command.help) }
-            return .ok(usage)
+            guard arguments.count > 1 else { return .ok(usage) }
+            guard arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) else {
+                return .badInput("\(name) takes one command name, got \(arguments.dropFirst().map { MessageText.quoted($0) }.joined(separator: " "))\n\n" + usage)
+            }
+            return .ok(command.help)
         }
-        if name == "--version" { return .ok("tappable \(version)\n") }
+        if name == "--version" {
+            guard arguments.count == 1 else { return .badInput("--version takes no arguments, got \(MessageText.quoted(arguments[1]))") }
+            return .ok("tappable \(version)\n")
+        }
         guard let command = commands.first(where: { $0.name == name }) else {
             return .badInput("unknown command \"\(name)\"\n\n" + usage)
         }

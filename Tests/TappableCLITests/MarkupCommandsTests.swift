@@ -48,6 +48,21 @@ struct MarkupCommandsTests {
         #expect(a == b)
     }
 
+    @Test("a refused link scheme stays plain text with a warning; a link holding a control character is an error", arguments: [
+        ("--markdown", "read [terms](javascript:alert(1)) now"), ("--tagged", "read <a href='VBScript:x'>terms</a> now"),
+    ])
+    func refusedLinks(flag: String, source: String) throws {
+        let refused = run("markup", flag, source)
+        #expect(refused.exitCode == 0)
+        #expect(refused.stderr.hasPrefix("tappable: warning: link \"") && refused.stderr.contains("is not tappable: scheme"))
+        let runs = try #require(try object(refused.stdout)["runs"] as? [[String: Any]])
+        #expect(runs.allSatisfy { $0["link"] == nil })
+
+        let control = run("markup", "--tagged", "<a href='https://x.example/\u{1}'>x</a>")
+        #expect(control.exitCode == 2 && control.stdout == "")
+        #expect(control.stderr == "tappable: link \"https://x.example/\\u{1}\" is not tappable: it contains the control character U+0001\n")
+    }
+
     @Test("a tagged-string syntax error exits 2 with line, column and message", arguments: [
         ("a <b>bold <i>x</b>", "line 1, column 15: closing tag </b> does not match <i>"),
         ("line one\n<b>never closed", "line 2, column 1: <b> is never closed"),

@@ -25,6 +25,16 @@ struct OptionsTests {
         #expect(unknown.status == 2 && unknown.stderr.hasPrefix("tappable: unknown command \"paint\""))
     }
 
+    @Test("--version and --help with arguments they do not take are errors, not ignored")
+    func versionAndHelpArguments() throws {
+        let version = try binary.run("--version", "x")
+        #expect(version.status == 2 && version.stdout == "" && version.stderr == "tappable: --version takes no arguments, got \"x\"\n")
+        let help = try binary.run("help", "paint")
+        #expect(help.status == 2 && help.stdout == "" && help.stderr.hasPrefix("tappable: help takes one command name, got \"paint\"\n"))
+        let two = try binary.run("--help", "render", "x")
+        #expect(two.status == 2 && two.stderr.hasPrefix("tappable: --help takes one command name, got \"render\" \"x\"\n"))
+    }
+
     @Test("each command's --help (and -h, and tappable help COMMAND) lists every option with its default", arguments: commands)
     func commandHelp(name: String) throws {
         for help in [try binary.run(name, "--help"), try binary.run(name, "-h"), try binary.run("help", name)] {
