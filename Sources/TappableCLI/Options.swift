@@ -135,13 +135,8 @@ struct Arguments: Sendable {
         }
     }
 
-    /// A plain decimal number (`12`, `-3.5`, `.5`, `1e3`): no hex, no inf or NaN, finite.
-    static func decimal(_ s: String) -> Double? {
-        guard !s.isEmpty, s.utf8.count <= 64,
-              s.unicodeScalars.allSatisfy({ "0123456789.-+eE".unicodeScalars.contains($0) }),
-              let d = Double(s), d.isFinite else { return nil }
-        return d
-    }
+    /// A plain decimal number (`12`, `-3.5`, `.5`, `1e3`; `PlainDecimal`, as touch scripts read).
+    static func decimal(_ s: String) -> Double? { PlainDecimal.parse(s) }
 
     /// A plain decimal whole number (`12`, `-3`).
     static func integer(_ s: String) -> Int? {

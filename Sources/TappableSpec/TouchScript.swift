@@ -29,7 +29,7 @@ public struct TouchScriptError: Error, Sendable, Equatable, CustomStringConverti
 /// - `wait @T`: time passes until T (a long press can fire).
 ///
 /// Verbs are case-insensitive (`began`, `moved`, `ended`, `cancelled` and `advance` are
-/// synonyms). Numbers are plain decimals (`12`, `-3.5`; no `+`, exponent, hex, `inf` or `nan`);
+/// synonyms). Numbers are `PlainDecimal`s (`12`, `-3.5`, `+.5`, `1e3`; no hex, `inf` or `nan`);
 /// coordinates and times lie within ±1e9 and times are never negative; N is 0...999. Times never
 /// go backwards from one step to the next. A script has 1...10,000 steps; one `;` may end it.
 /// Example: `down 120,10 @0; move 125,12 @0.2; up 125,12 @0.3`.
@@ -146,25 +146,8 @@ public enum TouchScript {
         return (input, (time.value, time.word))
     }
 
-    /// A plain decimal: `-?[0-9]+(.[0-9]+)?`. Nil for anything else (Swift's `Double(_:)` would
-    /// also read `0x10`, `1e400`, `inf` and `nan`).
-    static func decimal(_ word: Substring) -> Double? {
-        let bytes = Array(word.utf8)
-        var i = 0
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        func digits() -> Bool {
-            let start = i
-            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            return i > start
-        }
-        guard digits() else { return nil }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() else { return nil }
-        }
-        guard i == bytes.count else { return nil }
-        return Double(String(word))
-    }
+    /// A plain decimal (`PlainDecimal`, as the command line's options read).
+    static func decimal(_ word: Substring) -> Double? { PlainDecimal.parse(word) }
 }
 
 private extension Substring {

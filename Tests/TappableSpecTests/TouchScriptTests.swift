@@ -26,7 +26,6 @@ struct TouchScriptTests {
         ("down 1,2", 1, "down 1,2", "missing @TIME (seconds, e.g. @0.5)"),
         ("down 1,2 @0 @1", 1, "down 1,2 @0 @1", "a second time \"@1\" (a step has one @TIME)"),
         ("down 1,2 @-1", 1, "down 1,2 @-1", "time must be decimal seconds in 0...1000000000, e.g. @0.25, got \"@-1\""),
-        ("down 1,2 @1e2", 1, "down 1,2 @1e2", "time must be decimal seconds in 0...1000000000, e.g. @0.25, got \"@1e2\""),
         ("down 1,2 @inf", 1, "down 1,2 @inf", "time must be decimal seconds in 0...1000000000, e.g. @0.25, got \"@inf\""),
         ("down 1,2 @2000000000", 1, "down 1,2 @2000000000", "time must be decimal seconds in 0...1000000000, e.g. @0.25, got \"@2000000000\""),
         // Extra and missing words.
@@ -42,9 +41,10 @@ struct TouchScriptTests {
         ("down 0x10,1 @0", 1, "down 0x10,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"0x10,1\""),
         ("down 1e400,1 @0", 1, "down 1e400,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"1e400,1\""),
         ("down nan,1 @0", 1, "down nan,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"nan,1\""),
+        ("down 1e,1 @0", 1, "down 1e,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"1e,1\""),
+        ("down .,1 @0", 1, "down .,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \".,1\""),
+        ("down 1,2 @1e10", 1, "down 1,2 @1e10", "time must be decimal seconds in 0...1000000000, e.g. @0.25, got \"@1e10\""),
         ("down +-1,1 @0", 1, "down +-1,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"+-1,1\""),
-        ("down +1,1 @0", 1, "down +1,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"+1,1\""),
-        ("down .5,1 @0", 1, "down .5,1 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \".5,1\""),
         ("down 1,2,3 @0", 1, "down 1,2,3 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"1,2,3\""),
         ("down １,2 @0", 1, "down １,2 @0", "expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \"１,2\""),
         ("down 1,2 @0 #0x1", 1, "down 1,2 @0 #0x1", "finger must be #N with N a whole number 0...999, got \"#0x1\""),
@@ -57,6 +57,14 @@ struct TouchScriptTests {
     ])
     func refused(script: String, step: Int, text: String, message: String) {
         #expect(throws: TouchScriptError(step: step, text: text, message: message)) { try TouchScript.parse(script) }
+    }
+
+    @Test("numbers are read as the command line's options read them: a sign, a fraction, an exponent")
+    func numbers() throws {
+        #expect(try TouchScript.parse("down +1,.5 @1e-1; up 2.,-2.5E1 @+0.2") == [
+            .began(Point(x: 1, y: 0.5), time: 0.1, touch: 0),
+            .ended(Point(x: 2, y: -25), time: 0.2, touch: 0),
+        ])
     }
 
     @Test("at most 10,000 steps")
