@@ -166,6 +166,11 @@ public struct LabelSpec: Sendable {
             let found = detector.detections(in: text.string).filter { d in
                 !text.runs(in: d.range).contains { $0.attributes.link != nil }
             }
+            // Each match is a region: more than a label takes is an error now, before a run per
+            // match is made (a megabyte of "5pm " is 260,000 of them).
+            guard found.count <= TappableLabel.maximumRegionCount else {
+                throw SpecError(field: "detectors", "found \(found.count) matches, more than the \(TappableLabel.maximumRegionCount) tappable regions a label takes")
+            }
             text = DataDetector.apply(found, to: text, linkStyle: TextAttributes())
         }
         if let runs = object["runs"] {

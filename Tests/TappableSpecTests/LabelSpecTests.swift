@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TappableDetection
+import TappableInteraction
 import TappableJSON
 import TappableLayout
 import TappableMarkup
@@ -226,6 +227,14 @@ struct LabelSpecTextTests {
         // The short form: a list of type names.
         let short = try LabelSpec.parse(Data(#"{"text": "\#(DetectorSentence.text)", "detectors": ["phoneNumber"]}"#.utf8))
         #expect(short.text.runs.filter { $0.attributes.link != nil }.map(\.attributes.link) == ["tel:+14155555555"])
+    }
+
+    @Test("more matches than a label has regions is an error at detectors, before a run is made for each (100,001 times \"5pm \")")
+    func tooManyDetections() throws {
+        let limit = TappableLabel.maximumRegionCount
+        let text = String(repeating: "5pm ", count: limit + 1)
+        let error = SpecError(field: "detectors", "found \(limit + 1) matches, more than the \(limit) tappable regions a label takes")
+        #expect(throws: error) { try LabelSpec.parse(Data(#"{"text": "\#(text)", "detectors": ["date"]}"#.utf8)) }
     }
 
     @Test("a link the markup made wins over a detection inside it; detections elsewhere still apply")
