@@ -136,11 +136,13 @@ extension TappableCommand {
                 try a.write(data, to: out(form.fileSuffix))
             }
             let lines = label.layout.textLayout.lines.count, regions = label.regions.count
-            return ("\(name): \(lines) line\(lines == 1 ? "" : "s"), \(regions) region\(regions == 1 ? "" : "s") -> \(out(".png"))\n", nil)
+            // Names come from the folder: a line break in one must not start a line of its own.
+            return ("\(TextDiff.printable(name)): \(lines) line\(lines == 1 ? "" : "s"), \(regions) region\(regions == 1 ? "" : "s") -> "
+                    + "\(TextDiff.printable(out(".png")))\n", nil)
         } catch let error as SpecError {
-            return ("", "tappable: \(error)\n")
+            return ("", "tappable: \(TextDiff.printable(error.description))\n")
         } catch {
-            return ("", "tappable: \(path): \(error)\n")
+            return ("", "tappable: \(TextDiff.printable(path)): \(TextDiff.printable("\(error)"))\n")
         }
     }
 }

@@ -137,11 +137,13 @@ public enum TappableCommand {
     /// Runs the command line `arguments` (without the program name). Warnings (e.g. a link a
     /// SPEC asked for but the link policy refused) go to standard error as
     /// `tappable: warning: …` lines, whatever the exit code. `progress` receives progress while
-    /// a long command runs (`check`); nil shows none.
+    /// a long command runs (`check`); nil shows none. Both outputs are `MessageText.terminalSafe`:
+    /// names from input (files, links) cannot drive the terminal.
     public static func run(_ arguments: [String], progress: ProgressOutput? = nil) -> Result {
         let log = WarningLog()
         var result = $progressOutput.withValue(progress) { $warnings.withValue(log) { dispatch(arguments) } }
-        result.stderr = log.lines.map { "tappable: warning: \($0)\n" }.joined() + result.stderr
+        result.stderr = MessageText.terminalSafe(log.lines.map { "tappable: warning: \($0)\n" }.joined() + result.stderr)
+        result.stdout = MessageText.terminalSafe(result.stdout)
         return result
     }
 
@@ -159,7 +161,7 @@ public enum TappableCommand {
             return .ok("tappable \(version)\n")
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            return .badInput("unknown command \"\(name)\"\n\n" + usage)
+            return .badInput("unknown command \(MessageText.quoted(name))\n\n" + usage)
         }
         let rest = Array(arguments.dropFirst())
         // --help anywhere before `--` asks for the command's help.

@@ -25,7 +25,7 @@ public enum CheckSummary {
                 out += indent(part.failure!.message(rerecord: nil)) + "\n"
             }
             let recorded = label.parts.filter(\.recorded).map(\.fileName)
-            if !recorded.isEmpty { out += "recorded \(recorded.joined(separator: ", "))\n" }
+            if !recorded.isEmpty { out += "recorded \(TextDiff.printable(recorded.joined(separator: ", ")))\n" }
         }
         if run.failedCount > 0 {
             out += run.decision.refusal == nil

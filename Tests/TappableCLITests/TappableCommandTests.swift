@@ -171,3 +171,33 @@ struct HostileSpecTests {
         #expect(rows.allSatisfy { (($0["rect"] as? [Double])?[2] ?? .infinity) <= 300 })
     }
 }
+
+@Suite("Hostile names in what commands print: no terminal control from a file or link name")
+struct TerminalSafeOutputTests {
+    static let escape = "\u{1B}[31m", override = "\u{202E}"
+
+    @Test("examples and check: a SPEC named with ESC, a line break and a bidi override is reported on one line, escaped")
+    func hostileSpecNames() throws {
+        let folder = try TemporaryFolder(), out = try TemporaryFolder(), snapshots = try TemporaryFolder()
+        let shown = "ok\(Self.escape)red\nfake\(Self.override)", broken = "bad\nline"
+        try folder.write(LoginSentence.spec(), as: shown + ".json")
+        try folder.write(#"{"text": 5}"#, as: broken + ".json")
+        for result in [run("examples", folder.path, "-o", out.path), run("check", folder.path, "--snapshots", snapshots.path, "--record", "missing")] {
+            let printed = result.stdout + result.stderr
+            #expect(!printed.contains("\u{1B}") && !printed.contains(Self.override))
+            #expect(printed.contains(#"ok\u{1b}[31mred\u{a}fake\u{202e}"#))
+            #expect(printed.contains(#"bad\u{a}line"#))
+            // No line starts with a piece of a name.
+            #expect(!printed.split(separator: "\n").contains { $0.hasPrefix("fake") || $0.hasPrefix("line") })
+        }
+        #expect(out.contents().contains(shown + ".png"), "the file itself keeps its name")
+    }
+
+    @Test("an error naming a missing file with ESC in its name escapes it; an unknown command is quoted")
+    func hostileArguments() {
+        let diff = run("diff", "/nonexistent/a\(Self.escape)b.png", "/nonexistent/c.png")
+        #expect(diff.exitCode == 2 && !diff.stderr.contains("\u{1B}") && diff.stderr.contains(#"a\u{1b}[31mb.png"#))
+        let unknown = run("pa\nint")
+        #expect(unknown.exitCode == 2 && unknown.stderr.hasPrefix(#"tappable: unknown command "pa\u{a}int""#))
+    }
+}
