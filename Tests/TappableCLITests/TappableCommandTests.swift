@@ -178,11 +178,12 @@ struct TerminalSafeOutputTests {
 
     @Test("examples and check: a SPEC named with ESC, a line break and a bidi override is reported on one line, escaped")
     func hostileSpecNames() throws {
-        let folder = try TemporaryFolder(), out = try TemporaryFolder(), snapshots = try TemporaryFolder()
+        let folder = try TemporaryFolder(), out = try TemporaryFolder(), snapshots = try TemporaryFolder(), failures = try TemporaryFolder()
         let shown = "ok\(Self.escape)red\nfake\(Self.override)", broken = "bad\nline"
         try folder.write(LoginSentence.spec(), as: shown + ".json")
         try folder.write(#"{"text": 5}"#, as: broken + ".json")
-        for result in [run("examples", folder.path, "-o", out.path), run("check", folder.path, "--snapshots", snapshots.path, "--record", "missing")] {
+        for result in [run("examples", folder.path, "-o", out.path), run("check", folder.path, "--snapshots", snapshots.path, "--record", "missing",
+                                                                                      "--failures", failures.path)] {
             let printed = result.stdout + result.stderr
             #expect(!printed.contains("\u{1B}") && !printed.contains(Self.override))
             #expect(printed.contains(#"ok\u{1b}[31mred\u{a}fake\u{202e}"#))

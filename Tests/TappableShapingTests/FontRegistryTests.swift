@@ -7,7 +7,7 @@ import Testing
 struct FontRegistryTests {
     @Test("a cache of one's own, its chains and its faces are freed once nothing uses them")
     func ownCacheIsFreed() throws {
-        weak var weakCache: FontCache?
+        weak let weakCache: FontCache?
         weak var weakFace: FontFace?
         do {
             let cache = FontCache()
@@ -30,7 +30,7 @@ struct FontRegistryTests {
         var cache: FontCache? = FontCache()
         let chain = FaceChain(primary: try cache!.face(path: try registry.file(for: font)),
                               fallbackPaths: registry.fallbackFiles(for: font), cache: cache!)
-        weak var weakCache = cache
+        weak let weakCache = cache
         cache = nil
         #expect(weakCache == nil)
         let faces = chain.faces
