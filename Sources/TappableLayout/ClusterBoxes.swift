@@ -112,12 +112,12 @@ public struct ClusterBoxes: RandomAccessCollection, Sendable {
         precondition(index >= 0 && index < count, "cluster box index out of range")
         let (segment, boxes) = self.segment(holding: index)
         let k = index - Int(segment.firstBox)
-        var range: TextRange
+        let location: Int, length: Int
         if segment.isEllipsis || segment.length == 0 {
             // A segment of one box: the ellipsis, or an empty range.
-            range = TextRange(location: Int(segment.location), length: Int(segment.length))
+            (location, length) = (Int(segment.location), Int(segment.length))
         } else if segment.startsOffset < 0 {
-            range = TextRange(location: segment.isRightToLeft ? segment.upperBound - 1 - k : Int(segment.location) + k, length: 1)
+            (location, length) = (segment.isRightToLeft ? segment.upperBound - 1 - k : Int(segment.location) + k, 1)
         } else {
             // The cluster ends where the next one in logical order starts: the next box in
             // left-to-right text, the one before in right-to-left text.
@@ -125,9 +125,9 @@ public struct ClusterBoxes: RandomAccessCollection, Sendable {
             let start = Int(starts[first + k])
             let next = segment.isRightToLeft ? k - 1 : k + 1
             let end = next >= 0 && next < boxes ? Int(starts[first + next]) : segment.upperBound
-            range = TextRange(location: start, length: end - start)
+            (location, length) = (start, end - start)
         }
-        return ClusterBox(characterRange: range, minX: leftEdge(ofBox: index), maxX: rightEdges[index],
+        return ClusterBox(location: location, length: length, minX: leftEdge(ofBox: index), maxX: rightEdges[index],
                           isRightToLeft: segment.isRightToLeft, isEllipsis: segment.isEllipsis)
     }
 

@@ -44,6 +44,16 @@ public struct ClusterBox: Sendable, Hashable {
         self.isEllipsis = isEllipsis
     }
 
+    /// A box from values already in range (`ClusterBoxes` stores them so): `location` and
+    /// `length` within `Int32` and 2^30 − 1.
+    init(location: Int, length: Int, minX: Double, maxX: Double, isRightToLeft: Bool, isEllipsis: Bool) {
+        self.location = Int32(truncatingIfNeeded: location)
+        lengthAndFlags = UInt32(truncatingIfNeeded: length) & Self.lengthMask
+            | (isRightToLeft ? Self.rightToLeftBit : 0) | (isEllipsis ? Self.ellipsisBit : 0)
+        self.minX = minX
+        self.maxX = maxX
+    }
+
     /// The cluster's UTF-16 range; empty for the truncation ellipsis.
     public var characterRange: TextRange {
         get { TextRange(location: Int(location), length: Int(lengthAndFlags & Self.lengthMask)) }
