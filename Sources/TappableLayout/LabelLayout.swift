@@ -71,7 +71,7 @@ public struct LabelLayout: Sendable {
         var builder = try TextLayoutBuilder(text: text, container: container, shaper: shaper)
         let minimum = properties.minimumScaleFactor
         guard properties.adjustsFontSizeToFitWidth, let width, minimum > 0, minimum < 1 else {
-            self.init(textLayout: TextLayout(text: text, container: container, fontScale: 1, output: try builder.layOut()),
+            self.init(textLayout: TextLayout(text: text, container: container, fontScale: 1, output: try (consume builder).layOut()),
                       width: width, height: height)
             return
         }
