@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TappableLayout
+@testable import TappableLayout
 import TappableShaping
 import TappableTestSupport
 import TappableText
@@ -223,5 +223,26 @@ struct TextLayoutBuilderTests {
         let face = try #require(controls.runs.first?.face)
         let spaceGlyph = try #require(face.glyph(for: " "))
         #expect(controls.runs.flatMap(\.glyphs).filter { $0.cluster >= 1 && $0.cluster <= 3 }.allSatisfy { $0.id == spaceGlyph })
+    }
+
+    @Test("laying out paragraph by paragraph (no limit) gives the lines that planning everything first gives", arguments: [
+        "Short.", LoginSentence.text + "\n\n" + LoginSentence.text, "trailing breaks\n\n\n", "   \n  ", "",
+        "עברית עם English באמצע, and back.\nSecond paragraph with e\u{301}\u{302} marks and ffi ligatures.",
+    ])
+    func streamedEqualsPlanned(text: String) throws {
+        let attributed = AttributedText(text, attributes: TextAttributes(font: .bundled()))
+        for width in [60.0, 200, .infinity] {
+            let container = TextContainer(width: width, defaultFont: .bundled())
+            let streamed = try TextLayoutBuilder(text: attributed, container: container, shaper: TextShaper()).layOut()
+            var builder = try TextLayoutBuilder(text: attributed, container: container, shaper: TextShaper())
+            let plan = try builder.plan(scale: 1)
+            let planned = builder.assemble(plan)
+            #expect(streamed.lines.count == planned.lines.count)
+            for (a, b) in zip(streamed.lines, planned.lines) {
+                #expect(a.characterRange == b.characterRange && a.origin == b.origin && a.width == b.width && a.height == b.height)
+                #expect(Array(a.boxes) == Array(b.boxes))
+                #expect(a.runs.map { Array($0.glyphs) } == b.runs.map { Array($0.glyphs) })
+            }
+        }
     }
 }
