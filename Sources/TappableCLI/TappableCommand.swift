@@ -119,7 +119,7 @@ public enum TappableCommand {
                                              "read tagged text: <b> <i> <u> <s> <code> <a href> <link href> <span color background>"),
                             OptionDefinition("--pretty", .flag, default: "off", "indent the JSON"),
                           ],
-                          summary: "Parse Markdown or a tagged string (one of --markdown, --tagged); print the text and its attribute runs as JSON (UTF-16 ranges).",
+                          summary: "Parse Markdown or a tagged string (one of --markdown, --tagged); print the text and its attribute runs as JSON (UTF-16 ranges); refused links are warnings, links with control characters errors.",
                           run: markupCommand),
     ]
 
