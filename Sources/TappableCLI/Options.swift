@@ -120,7 +120,7 @@ struct Arguments: Sendable {
         case .flag: return .flag
         case .text: return .text(raw)
         case let .number(_, range):
-            guard let d = decimal(raw), range.contains(d) else { throw bad("a number in \(option.rangeDescription!)") }
+            guard let d = PlainDecimal.parse(raw), range.contains(d) else { throw bad("a number in \(option.rangeDescription!)") }
             return .number(d)
         case let .integer(_, range):
             guard let n = integer(raw), range.contains(n) else { throw bad("a whole number, \(option.rangeDescription!)") }
@@ -129,14 +129,11 @@ struct Arguments: Sendable {
             guard words.contains(raw) else { throw bad(option.rangeDescription!) }
             return .text(raw)
         case .pair:
-            let parts = raw.split(separator: ",", omittingEmptySubsequences: false).map { decimal($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = raw.split(separator: ",", omittingEmptySubsequences: false).map { PlainDecimal.parse($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let a = parts[0], let b = parts[1] else { throw bad("two numbers A,B") }
             return .pair(a, b)
         }
     }
-
-    /// A plain decimal number (`12`, `-3.5`, `.5`, `1e3`; `PlainDecimal`, as touch scripts read).
-    static func decimal(_ s: String) -> Double? { PlainDecimal.parse(s) }
 
     /// A plain decimal whole number (`12`, `-3`).
     static func integer(_ s: String) -> Int? {

@@ -198,7 +198,7 @@ public enum TappableCommand {
     }
 
     static func hitCommand(_ a: Arguments) throws -> Result {
-        guard let x = Arguments.decimal(a.positionals[1]), let y = Arguments.decimal(a.positionals[2]) else {
+        guard let x = PlainDecimal.parse(a.positionals[1]), let y = PlainDecimal.parse(a.positionals[2]) else {
             throw OptionError("X and Y must be decimal numbers (points), got \(a.positionals[1]) \(a.positionals[2])")
         }
         let label = try loadSpec(a.positionals[0]).tappableLabel()

@@ -108,11 +108,13 @@ extension TextLayoutBuilder {
             if seg.isEllipsis {
                 let width = ellipsisWidth(seg.run)
                 var pen = x
-                let glyphs = PositionedGlyphs(seg.run.glyphs.map { g -> PositionedGlyph in
-                    defer { pen += g.advance }
+                var glyphs = PositionedGlyphs()
+                glyphs.reserveCapacity(seg.run.glyphs.count)
+                for g in seg.run.glyphs {
                     let offset = seg.run.offset(of: g)
-                    return PositionedGlyph(id: g.id, x: pen + offset.x, y: -offset.y, cluster: seg.ellipsisStyleIndex)
-                })
+                    glyphs.append(id: g.id, x: pen + offset.x, y: -offset.y, cluster: seg.ellipsisStyleIndex)
+                    pen += g.advance
+                }
                 runs.append(GlyphRun(face: seg.run.face, size: seg.run.size, characterRange: seg.range, isRightToLeft: rtl, isEllipsis: true, glyphs: glyphs))
                 boxes.appendSegment(seg.range, clusterStarts: [], isRightToLeft: rtl, isEllipsis: true)
                 boxes.appendEdge(width: width)

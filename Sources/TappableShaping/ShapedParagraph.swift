@@ -45,19 +45,19 @@ public struct ShapedRun: Sendable {
     /// Glyphs in HarfBuzz's output order: visual order within the run (right-to-left runs reversed).
     public var glyphs: [ShapedGlyph]
     /// Points per font unit of the glyph offsets: the face's scale at the size the run was shaped at.
-    public var offsetScale: Double
+    public let offsetScale: Double
     /// What `scaled(by:)` multiplied the size by since shaping (1 for a run as shaped).
     public var offsetFactor: Double = 1
 
-    /// A run of `glyphs` shaped with `face` at `size` points, its offsets `offsetScale` points
-    /// per font unit.
-    public init(range: TextRange, level: UInt8, face: FontFace, size: Double, glyphs: [ShapedGlyph], offsetScale: Double) {
+    /// A run of `glyphs` shaped with `face` at `size` points (its offsets in `face`'s units at
+    /// that size).
+    public init(range: TextRange, level: UInt8, face: FontFace, size: Double, glyphs: [ShapedGlyph]) {
         self.range = range
         self.level = level
         self.face = face
         self.size = size
         self.glyphs = glyphs
-        self.offsetScale = offsetScale
+        offsetScale = face.scale(at: size)
     }
 
     /// Whether `level` is odd (right to left).

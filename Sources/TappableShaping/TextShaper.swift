@@ -72,8 +72,7 @@ public struct TextShaper: Sendable {
             let choice = choices[Int(faceOf[start])]
             let glyphs = shape(units, paragraph: range, run: runRange, level: levels[start], script: scripts[start],
                                face: choice.face, size: choice.size)
-            let run = ShapedRun(range: runRange, level: levels[start], face: choice.face, size: choice.size, glyphs: glyphs,
-                                offsetScale: choice.face.scale(at: choice.size))
+            let run = ShapedRun(range: runRange, level: levels[start], face: choice.face, size: choice.size, glyphs: glyphs)
             distributeAdvances(of: run, paragraph: range, graphemeStarts: graphemeStarts, into: &advances)
             runs.append(run)
             start = end
@@ -97,7 +96,7 @@ public struct TextShaper: Sendable {
         let range = TextRange(location: 0, length: units.count)
         let level: UInt8 = rightToLeft ? 1 : 0
         let glyphs = shape(units, paragraph: range, run: range, level: level, script: UnicodeAlgorithms.common, face: face, size: font.size)
-        return ShapedRun(range: range, level: level, face: face, size: font.size, glyphs: glyphs, offsetScale: face.scale(at: font.size))
+        return ShapedRun(range: range, level: level, face: face, size: font.size, glyphs: glyphs)
     }
 
     // MARK: - Fonts per cluster

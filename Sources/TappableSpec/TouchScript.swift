@@ -101,7 +101,7 @@ public enum TouchScript {
         for word in words.dropFirst() {
             if word.hasPrefix("@") {
                 guard time == nil else { throw fail("a second time \(MessageText.quoted(String(word))) (a step has one @TIME)") }
-                guard let t = decimal(word.dropFirst()), t >= 0, t <= maximumMagnitude else {
+                guard let t = PlainDecimal.parse(word.dropFirst()), t >= 0, t <= maximumMagnitude else {
                     throw fail("time must be decimal seconds in 0...1000000000, e.g. @0.25, got \(MessageText.quoted(String(word)))")
                 }
                 time = (t, word)
@@ -118,7 +118,7 @@ public enum TouchScript {
                     throw fail("\(verb.name) takes only @TIME\(verb.takesFinger ? " and #N" : ""), not \(MessageText.quoted(String(word)))")
                 }
                 let parts = word.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 2, let x = decimal(parts[0]), let y = decimal(parts[1]),
+                guard parts.count == 2, let x = PlainDecimal.parse(parts[0]), let y = PlainDecimal.parse(parts[1]),
                       abs(x) <= maximumMagnitude, abs(y) <= maximumMagnitude else {
                     throw fail("expected X,Y in points (decimal numbers within ±1000000000, e.g. 120,10.5), got \(MessageText.quoted(String(word)))")
                 }
@@ -145,9 +145,6 @@ public enum TouchScript {
         }
         return (input, (time.value, time.word))
     }
-
-    /// A plain decimal (`PlainDecimal`, as the command line's options read).
-    static func decimal(_ word: Substring) -> Double? { PlainDecimal.parse(word) }
 }
 
 private extension Substring {
